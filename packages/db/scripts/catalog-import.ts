@@ -1,0 +1,24 @@
+// pnpm catalog:import FILE — loads a c_ClaveProdServ CSV into the configured database (idempotent).
+import { resolve } from 'node:path';
+import { importSatCatalog, openDb } from '../src/index';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: pnpm catalog:import FILE.csv');
+  process.exit(2);
+}
+// pnpm runs this from packages/db; resolve paths against where the user typed the command.
+const base = process.env.INIT_CWD ?? process.cwd();
+const rawDir = process.env.PGLITE_DATA_DIR ?? '.data/pglite';
+const dataDir = rawDir === 'memory://' ? rawDir : resolve(base, rawDir);
+const handle = await openDb({ databaseUrl: process.env.DATABASE_URL, pgliteDataDir: dataDir });
+const started = Date.now();
+try {
+  const rows = await importSatCatalog(handle.db, resolve(base, file), (n) =>
+    process.stderr.write(`\rimported ${n} rows (${((Date.now() - started) / 1000).toFixed(1)} s)`),
+  );
+  process.stderr.write('\n');
+  console.log(`catalog: ${rows} rows upserted into ${handle.kind} in ${Date.now() - started} ms`);
+} finally {
+  await handle.close();
+}

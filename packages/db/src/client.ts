@@ -1,0 +1,122 @@
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { acquireDirLock } from './lock';
+import * as schema from './schema';
+import { seedReferenceData } from './seed';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; every query function accepts either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  /** Cheap round-trip used by /health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** postgres:// URL; when set, PostgreSQL through postgres.js is used instead of PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` (or unset) keeps the database in memory. */
+  pgliteDataDir?: string;
+  /** A PGlite dump (from `dumpDataDir`) to start from; used by tests to skip migrations. */
+  pgliteLoadDataDir?: Blob;
+  /** Connections in the postgres.js pool. */
+  poolMax?: number;
+  /** Skip migrations and seeding (the loaded dump already has them). */
+  migrate?: boolean;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
+  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolMax ?? 10) : await openPglite(opts);
+  if (opts.migrate !== false) {
+    try {
+      await seedReferenceData(handle.db);
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+  return handle;
+}
+
+async function openPostgres(url: string, max: number): Promise<DbHandle> {
+  const postgres = (await import('postgres')).default;
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  // Migrate on a single connection so concurrent starters serialise on drizzle's own lock-free table.
+  const once = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrate(drizzle(once), { migrationsFolder });
+  } finally {
+    await once.end();
+  }
+  const pool = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(opts: OpenDbOptions): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dir = opts.pgliteDataDir && opts.pgliteDataDir !== 'memory://' ? opts.pgliteDataDir : undefined;
+  // PGlite has no cross-process lock and two processes on one directory corrupt it.
+  const release = dir ? acquireDirLock(dir) : () => {};
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create({
+      dataDir: dir,
+      loadDataDir: opts.pgliteLoadDataDir,
+      extensions: { pg_trgm, unaccent },
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzle(pg, { schema }) as unknown as Db;
+  const close = async () => {
+    try {
+      if (!pg.closed) await pg.close();
+    } finally {
+      release();
+    }
+  };
+  if (opts.migrate !== false) {
+    try {
+      await migrate(drizzle(pg), { migrationsFolder });
+    } catch (err) {
+      await close();
+      throw err;
+    }
+  }
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await pg.query('select 1');
+    },
+    close,
+  };
+}
+
+/** Raw `execute` results differ by driver: PGlite gives `{rows}`, postgres.js an array. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

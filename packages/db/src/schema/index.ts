@@ -1,0 +1,3 @@
+export * from './catalogs';
+export * from './platform';
+export * from './users';
