@@ -1,0 +1,45 @@
+import { errorBody } from '@folio/api';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { mountDevMail } from './dev/mail';
+import { mountDocs } from './http/docs';
+import { requestContext } from './http/request-context';
+import { mountRest } from './http/rest';
+import { mountTrpc } from './http/trpc';
+import type { AppDeps, AppEnv } from './http/types';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+const jsonBodyLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: (c) => c.json(errorBody(413, 'Request body exceeds the 1 MB limit'), 413),
+});
+
+/** The whole HTTP surface; built from dependencies so tests run it in-process with `app.request()`. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestContext(deps));
+  app.use('/api/*', jsonBodyLimit);
+  app.use('/trpc/*', jsonBodyLimit);
+
+  app.get('/health', async (c) => {
+    try {
+      await deps.ping();
+      return c.json({ status: 'ok', db: deps.dbKind });
+    } catch (err) {
+      c.get('log').warn({ err }, 'health check failed');
+      return c.json({ status: 'unavailable', db: deps.dbKind }, 503);
+    }
+  });
+  mountDocs(app, deps.version);
+  if (deps.devSurfaces) mountDevMail(app, deps);
+  mountTrpc(app, deps);
+  mountRest(app, deps);
+
+  app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.onError((err, c) => {
+    c.get('log').error({ err }, 'unhandled error');
+    return c.json(errorBody(500, 'An unexpected error occurred'), 500);
+  });
+  return app;
+}

@@ -1,0 +1,42 @@
+import { createEnv } from '@t3-oss/env-core';
+import { z } from 'zod';
+
+const DEV_AUTH_SECRET = 'folio-dev-secret-change-me-0123456789abcdef';
+
+/** Every setting the server reads; see .env.example. Invalid values stop start-up with the list. */
+export function loadEnv(source: Record<string, string | undefined> = process.env) {
+  const env = createEnv({
+    server: {
+      NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+      PORT: z.coerce.number<number>().int().min(0).max(65535).default(3000),
+      HOST: z.string().default('0.0.0.0'),
+      APP_URL: z.url().optional(),
+      DATABASE_URL: z.url().optional(),
+      PGLITE_DATA_DIR: z.string().default('.data/pglite'),
+      DB_POOL_MAX: z.coerce.number<number>().int().min(1).max(100).default(10),
+      AUTH_SECRET: z.string().min(32).optional(),
+      SESSION_TTL_DAYS: z.coerce.number<number>().positive().max(90).default(7),
+      SAT_CATALOG_CSV: z.string().optional(),
+      RESEND_API_KEY: z.string().optional(),
+      EMAIL_FROM: z.string().default('Folio <no-reply@folio.local>'),
+      LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      TRUST_PROXY: z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((v) => v === 'true'),
+    },
+    runtimeEnv: source,
+    emptyStringAsUndefined: true,
+  });
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    throw new Error('Invalid environment variables: AUTH_SECRET (32+ characters) is required in production');
+  }
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  return {
+    ...env,
+    APP_URL: appUrl,
+    AUTH_SECRET: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+  };
+}
+
+export type Env = ReturnType<typeof loadEnv>;

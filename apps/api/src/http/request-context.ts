@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestInfo } from '@folio/api';
+import { ACCESS_COOKIE } from '@folio/api';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv, AppDeps } from './types';
+
+const SANE_REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** Request id (a sane incoming one is kept), a child logger carrying it, and one line per request. */
+export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const log = deps.log.child({ reqId: requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+  };
+}
+
+function clientIp(c: Context, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // in-process requests (app.request) have no socket
+  }
+}
+
+/** The transport facts a procedure may use; the token comes from Bearer first, then the cookie. */
+export function requestInfo(c: Context<AppEnv>, deps: AppDeps, resHeaders: Headers): RequestInfo {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  const cookie = bearer ? undefined : getCookie(c, ACCESS_COOKIE) || undefined;
+  return {
+    requestId: c.get('requestId'),
+    token: bearer ?? cookie ?? null,
+    tokenSource: bearer ? 'bearer' : cookie ? 'cookie' : null,
+    method: c.req.method,
+    origin: c.req.header('origin') ?? null,
+    ip: clientIp(c, deps.trustProxy),
+    resHeaders,
+  };
+}

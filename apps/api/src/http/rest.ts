@@ -1,0 +1,70 @@
+import {
+  appRouter,
+  type Context as ApiContext,
+  coerceParams,
+  collectRoutes,
+  createCallerFactory,
+  createContext,
+  errorBody,
+  restError,
+  type RestRoute,
+} from '@folio/api';
+import { TRPCError } from '@trpc/server';
+import type { Context, Hono } from 'hono';
+import { requestInfo } from './request-context';
+import type { AppDeps, AppEnv } from './types';
+
+const createCaller = createCallerFactory(appRouter);
+
+async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<Record<string, unknown>> {
+  const params = coerceParams(route.input, c.req.param() as Record<string, string>);
+  if (route.method === 'GET' || route.method === 'DELETE') {
+    return { ...coerceParams(route.input, c.req.queries() as Record<string, string[]>), ...params };
+  }
+  const text = await c.req.text();
+  if (!text.trim()) return params; // a body-less POST is fine where the input allows it
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed JSON body' });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Body must be a JSON object' });
+  }
+  // Path parameters win over body fields of the same name.
+  return { ...(body as Record<string, unknown>), ...params };
+}
+
+function call(caller: unknown, procedure: string, input: unknown): Promise<unknown> {
+  const fn = procedure.split('.').reduce<any>((node, key) => node[key], caller);
+  return fn(input);
+}
+
+const copyHeaders = (c: Context, from: Headers) => {
+  for (const [name, value] of from) if (name !== 'set-cookie') c.header(name, value);
+  for (const cookie of from.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+};
+
+/** Serves every procedure that has `meta.openapi` at `/api<path>`, through the tRPC caller. */
+export function mountRest(app: Hono<AppEnv>, deps: AppDeps): void {
+  for (const route of collectRoutes(appRouter)) {
+    const honoPath = `/api${route.path.replace(/\{(\w+)\}/g, ':$1')}`;
+    app.on(route.method, honoPath, async (c) => {
+      const resHeaders = new Headers();
+      try {
+        const ctx: ApiContext = createContext({ ...deps, log: c.get('log') }, requestInfo(c, deps, resHeaders));
+        const input = await readInput(c, route);
+        const data = await call(createCaller(ctx), route.procedure, input);
+        copyHeaders(c, resHeaders);
+        return c.json(data as object, route.rest.successStatus ?? 200);
+      } catch (err) {
+        const { status, body } = restError(err, route.rest);
+        if (status >= 500) c.get('log').error({ err, procedure: route.procedure }, 'request failed');
+        copyHeaders(c, resHeaders);
+        return c.json(body, status as 400);
+      }
+    });
+  }
+  app.all('/api/*', (c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ensureSatCatalog, openDb } from '@folio/db';
+import { createEmailDispatcher } from '@folio/email';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { loadEnv } from './env';
+import { createLogger } from './logger';
+
+const env = loadEnv();
+const log = createLogger(env.LOG_LEVEL);
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+// `pnpm start` runs in apps/api; relative paths mean the directory the command was typed in.
+const base = process.env.INIT_CWD ?? process.cwd();
+const fromBase = (p: string) => (p === 'memory://' ? p : resolve(base, p));
+
+const db = await openDb({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDataDir: fromBase(env.PGLITE_DATA_DIR),
+  poolMax: env.DB_POOL_MAX,
+});
+log.info({ db: db.kind }, 'database ready (migrations applied)');
+
+const catalog = await ensureSatCatalog(db.db, env.SAT_CATALOG_CSV && fromBase(env.SAT_CATALOG_CSV));
+if (catalog.kind === 'starter') {
+  log.warn(
+    { rows: catalog.rows },
+    'SAT product catalog: loaded the small starter set. Load the full one with `pnpm catalog:import FILE.csv` or set SAT_CATALOG_CSV',
+  );
+} else {
+  log.info(catalog, 'SAT product catalog ready');
+}
+
+const mailer = createEmailDispatcher({ db: db.db, resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM, log });
+mailer.start();
+
+const app = createApp({
+  db: db.db,
+  dbKind: db.kind,
+  ping: db.ping,
+  config: {
+    authSecret: env.AUTH_SECRET,
+    sessionTtlMs: env.SESSION_TTL_DAYS * 86_400_000,
+    appUrl: env.APP_URL,
+    secureCookies: env.NODE_ENV === 'production' || env.APP_URL.startsWith('https:'),
+  },
+  kickEmail: mailer.kick,
+  log,
+  trustProxy: env.TRUST_PROXY,
+  devSurfaces: env.NODE_ENV !== 'production' && !env.RESEND_API_KEY,
+  version,
+});
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
+  log.info({ port: info.port, url: env.APP_URL, docs: `${env.APP_URL}/api/docs` }, 'Folio API listening'),
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  await new Promise<void>((done) => server.close(() => done()));
+  await mailer.stop();
+  await db.close();
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,49 @@
+import type { Db, DbKind } from '@folio/db';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Settings the procedures need; apps/api builds them from the environment. */
+export interface ApiConfig {
+  authSecret: string;
+  sessionTtlMs: number;
+  /** Public origin of the app: CSRF check for cookie requests, links in emails. */
+  appUrl: string;
+  secureCookies: boolean;
+}
+
+/** Long-lived dependencies, built once per process. */
+export interface Deps {
+  db: Db;
+  dbKind: DbKind;
+  config: ApiConfig;
+  /** Asks the email dispatcher to deliver what was just queued. */
+  kickEmail(): void;
+  log: Logger;
+}
+
+export type TokenSource = 'bearer' | 'cookie';
+
+/** What the transport knows about the HTTP request. */
+export interface RequestInfo {
+  requestId: string;
+  token: string | null;
+  tokenSource: TokenSource | null;
+  /** HTTP method, or null when called in-process (createCaller). */
+  method: string | null;
+  origin: string | null;
+  ip: string | null;
+  /** Headers to add to the response (Set-Cookie, Retry-After, quota headers). */
+  resHeaders: Headers;
+}
+
+export interface Context extends Deps {
+  req: RequestInfo;
+}
+
+export function createContext(deps: Deps, req: RequestInfo): Context {
+  return { ...deps, req };
+}

@@ -1,0 +1,9 @@
+export { type ApiConfig, type Context, createContext, type Deps, type Logger, type RequestInfo, type TokenSource } from './context';
+export { AppError } from './errors';
+export { buildOpenApiDocument } from './openapi';
+export { coerceParams } from './rest/coerce';
+export { ERROR_LABELS, type ErrorBody, errorBody, restError } from './rest/errors';
+export { collectRoutes, type HttpMethod, type RestRoute } from './rest/routes';
+export { type AppRouter, appRouter } from './root';
+export { ACCESS_COOKIE } from './services/auth/cookies';
+export { createCallerFactory, type Meta, type RestMeta } from './trpc';

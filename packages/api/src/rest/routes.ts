@@ -1,0 +1,43 @@
+import type { AnyTRPCRouter } from '@trpc/server';
+import type { Meta, RestMeta } from '../trpc';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** OpenAPI-style path relative to /api, e.g. `/profiles/{profileId}`. */
+  path: string;
+  /** Dotted procedure path, e.g. `profiles.update`. */
+  procedure: string;
+  input: unknown;
+  rest: RestMeta;
+  /** Whether the route needs an access token (`openapi.protect`, default true). */
+  protect: boolean;
+}
+
+/** Literal segments sort before `{param}` ones, so `/sat/search` is matched before `/sat/{id}`. */
+const specificity = (path: string) =>
+  path
+    .split('/')
+    .map((seg) => (seg.startsWith('{') ? '1' : '0'))
+    .join('');
+
+/** The REST route table, read from each procedure's `meta.openapi`. */
+export function collectRoutes(router: AnyTRPCRouter): RestRoute[] {
+  const routes: RestRoute[] = [];
+  for (const [procedure, proc] of Object.entries(router._def.procedures as Record<string, any>)) {
+    const meta = proc._def.meta as Meta | undefined;
+    if (!meta?.openapi || meta.openapi.enabled === false) continue;
+    routes.push({
+      method: meta.openapi.method as HttpMethod,
+      path: meta.openapi.path,
+      procedure,
+      input: proc._def.inputs?.[0],
+      rest: meta.rest ?? {},
+      protect: meta.openapi.protect !== false,
+    });
+  }
+  return routes.sort(
+    (a, b) => specificity(a.path).localeCompare(specificity(b.path)) || a.path.localeCompare(b.path),
+  );
+}

@@ -1,0 +1,8 @@
+import { authRouter } from './routers/auth';
+import { router } from './trpc';
+
+export const appRouter = router({
+  auth: authRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,126 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@folio/auth';
+import { z } from 'zod';
+import { Message, toUser, User } from '../schemas/user';
+import { login } from '../services/auth/login';
+import { logout } from '../services/auth/logout';
+import { register } from '../services/auth/register';
+import { resendVerification, verifyEmail } from '../services/auth/verify-email';
+import { authedProcedure, publicProcedure, router } from '../trpc';
+
+const optionalText = z.string().trim().max(100).optional();
+const TokenInput = z.object({ token: z.string().min(1).max(200) });
+const UserMessage = z.object({ message: z.string(), user: User });
+
+export const authRouter = router({
+  register: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/register',
+        tags: ['auth'],
+        summary: 'Register a user; a verification email is sent',
+        protect: false,
+        errorResponses: [400, 429, 500],
+      },
+      rest: { successStatus: 201, errorLabels: { 400: 'VALIDATION_ERROR' } },
+    })
+    .input(
+      z.object({
+        email: z.string().trim().max(254).pipe(z.email('Invalid email format')),
+        password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+        nombre: optionalText,
+        apellido: optionalText,
+        telefono: z.string().trim().max(30).optional(),
+      }),
+    )
+    .output(UserMessage)
+    .mutation(async ({ ctx, input }) => ({
+      message: 'User registered. Check your email to verify the address.',
+      user: await register(ctx, input),
+    })),
+
+  login: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/login',
+        tags: ['auth'],
+        summary: 'Log in; returns an access token and sets the access_token cookie',
+        protect: false,
+        errorResponses: [400, 401, 429, 500],
+      },
+    })
+    .input(z.object({ email: z.string().max(254), password: z.string().max(PASSWORD_MAX) }))
+    .output(z.object({ message: z.string(), user: User, accessToken: z.string(), expiresAt: z.string() }))
+    .mutation(async ({ ctx, input }) => ({ message: 'Logged in', ...(await login(ctx, input)) })),
+
+  logout: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/logout',
+        tags: ['auth'],
+        summary: 'Revoke the session and clear the cookie',
+        protect: false,
+        errorResponses: [403, 500],
+      },
+    })
+    .input(z.object({}).optional())
+    .output(Message)
+    .mutation(async ({ ctx }) => {
+      await logout(ctx);
+      return { message: 'Logged out' };
+    }),
+
+  me: authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/auth/me', tags: ['auth'], summary: 'The current user', errorResponses: [401, 500] },
+    })
+    .input(z.object({}).optional())
+    .output(z.object({ user: User }))
+    .query(({ ctx }) => ({ user: toUser(ctx.user) })),
+
+  verifyEmail: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/verify-email',
+        tags: ['auth'],
+        summary: 'Verify the email with the token from the message',
+        protect: false,
+        errorResponses: [400, 500],
+      },
+    })
+    .input(TokenInput)
+    .output(UserMessage)
+    .mutation(async ({ ctx, input }) => ({ message: 'Email verified', user: await verifyEmail(ctx, input.token) })),
+
+  verifyEmailLink: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/verify-email',
+        tags: ['auth'],
+        summary: 'Verify the email from the link in the message',
+        protect: false,
+        errorResponses: [400, 500],
+      },
+    })
+    .input(TokenInput)
+    .output(UserMessage)
+    .query(async ({ ctx, input }) => ({ message: 'Email verified', user: await verifyEmail(ctx, input.token) })),
+
+  resendVerification: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/resend-verification',
+        tags: ['auth'],
+        summary: 'Send a new verification email',
+        errorResponses: [401, 403, 429, 500],
+      },
+    })
+    .input(z.object({}).optional())
+    .output(Message)
+    .mutation(async ({ ctx }) => ({ message: await resendVerification(ctx, ctx.user) })),
+});

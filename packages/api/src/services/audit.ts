@@ -1,0 +1,14 @@
+import type { Db, Tx } from '@folio/db';
+import { writeAudit } from '@folio/db/queries/audit';
+import type { Context } from '../context';
+
+/** Records who did what, with the request's IP and id for tracing. */
+export function audit(
+  ctx: Context,
+  action: string,
+  userId: string | null,
+  extra: { entity?: string; entityId?: string; data?: Record<string, unknown> } = {},
+  db: Db | Tx = ctx.db,
+): Promise<void> {
+  return writeAudit(db, { userId, action, ip: ctx.req.ip, requestId: ctx.req.requestId, ...extra });
+}

@@ -1,0 +1,41 @@
+import { signAccessToken, type ValidSession, validateSessionToken, verifyAccessToken } from '@folio/auth';
+import type { Context } from '../../context';
+import { forbidden, unauthorized } from '../../errors';
+import { setAccessCookie } from './cookies';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The caller's session from the access token, or null when it is missing, invalid, revoked or expired. */
+export async function resolveSession(ctx: Context): Promise<ValidSession | null> {
+  const { token } = ctx.req;
+  if (!token) return null;
+  const claims = await verifyAccessToken(ctx.config.authSecret, token);
+  if (!claims) return null;
+  const valid = await validateSessionToken(ctx.db, claims.sessionToken, ctx.config.sessionTtlMs);
+  if (!valid || valid.user.id !== claims.userId) return null;
+  if (valid.renewed && ctx.req.tokenSource === 'cookie') {
+    const jwt = await signAccessToken(ctx.config.authSecret, claims, valid.session.expiresAt);
+    setAccessCookie(ctx, jwt, valid.session.expiresAt);
+  }
+  return valid;
+}
+
+/**
+ * A browser sends cookies on cross-site requests too, so a cookie-authenticated write must come from
+ * our own origin (Lucia's CSRF guidance). Bearer tokens are never sent implicitly and need no check.
+ */
+export function assertSameOrigin(ctx: Context): void {
+  const { tokenSource, method, origin } = ctx.req;
+  if (tokenSource !== 'cookie' || !method || !UNSAFE_METHODS.has(method)) return;
+  if (origin !== new URL(ctx.config.appUrl).origin) {
+    throw forbidden('Cross-site request refused: cookie-authenticated writes need an Origin matching APP_URL');
+  }
+}
+
+export async function authenticate(ctx: Context): Promise<ValidSession> {
+  if (!ctx.req.token) throw unauthorized('Missing access token');
+  const valid = await resolveSession(ctx);
+  if (!valid) throw unauthorized('Invalid or expired access token');
+  assertSameOrigin(ctx);
+  return valid;
+}

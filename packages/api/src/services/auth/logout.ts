@@ -1,0 +1,16 @@
+import { invalidateSession } from '@folio/auth';
+import type { Context } from '../../context';
+import { audit } from '../audit';
+import { assertSameOrigin, resolveSession } from './authenticate';
+import { clearAccessCookie } from './cookies';
+
+/** Revokes the caller's session if there is one; succeeds either way so clients can always log out. */
+export async function logout(ctx: Context): Promise<void> {
+  const valid = await resolveSession(ctx);
+  if (valid) {
+    assertSameOrigin(ctx);
+    await invalidateSession(ctx.db, valid.session.id);
+    await audit(ctx, 'user.logout', valid.user.id, { entity: 'session' });
+  }
+  clearAccessCookie(ctx);
+}

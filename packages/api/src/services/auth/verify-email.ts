@@ -1,0 +1,23 @@
+import { consumeVerificationToken, type UserRow } from '@folio/auth';
+import type { Context } from '../../context';
+import { badRequest } from '../../errors';
+import { toUser, type User } from '../../schemas/user';
+import { audit } from '../audit';
+import { enforceRateLimit } from '../rate-limit';
+import { queueVerificationEmail } from './verification-email';
+
+export async function verifyEmail(ctx: Context, token: string): Promise<User> {
+  const user = await consumeVerificationToken(ctx.db, token.trim());
+  if (!user) throw badRequest('Invalid or expired verification token');
+  await audit(ctx, 'user.verify_email', user.id, { entity: 'user', entityId: user.id });
+  return toUser(user);
+}
+
+/** Sends a new link (the old ones stop working); a verified user gets nothing new. */
+export async function resendVerification(ctx: Context, user: UserRow): Promise<string> {
+  if (user.emailVerified) return 'Email is already verified';
+  await enforceRateLimit(ctx, { key: `resend-verification:${user.id}`, limit: 3, windowMs: 3600_000 });
+  await ctx.db.transaction((tx) => queueVerificationEmail(ctx, tx, user));
+  ctx.kickEmail();
+  return 'Verification email sent';
+}

@@ -1,0 +1,51 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Context } from './context';
+import { AppError } from './errors';
+import { authenticate } from './services/auth/authenticate';
+
+/** How the REST layer serves a procedure, beyond `openapi.{method,path}`. */
+export interface RestMeta {
+  successStatus?: 200 | 201;
+  /** Status for input-schema failures: 400 by default, 422 where the contract says so. */
+  inputErrorStatus?: 400 | 422;
+  /** Per-status `error` labels that differ from the spec's defaults (register uses VALIDATION_ERROR). */
+  errorLabels?: Partial<Record<number, string>>;
+}
+
+export type Meta = OpenApiMeta<{ rest?: RestMeta }>;
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    transformer: superjson,
+    // Unexpected failures are logged server-side; the client gets no internals.
+    errorFormatter: ({ shape, error }) =>
+      error.code === 'INTERNAL_SERVER_ERROR'
+        ? { ...shape, message: 'An unexpected error occurred', data: { ...shape.data, stack: undefined } }
+        : shape,
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Services throw AppError; both transports see a TRPCError with the same code and message. */
+const domainErrors = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    if (cause.retryAfter !== undefined) ctx.req.resHeaders.set('Retry-After', String(Math.ceil(cause.retryAfter)));
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(domainErrors);
+
+/** The one place the API layer decides who the caller is (and refuses cross-site cookie writes). */
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const auth = await authenticate(ctx);
+  return next({ ctx: { ...ctx, user: auth.user, session: auth.session } });
+});

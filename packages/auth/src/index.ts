@@ -1,0 +1,12 @@
+export { type AccessTokenClaims, signAccessToken, verifyAccessToken } from './access-token';
+export { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password';
+export {
+  createSession,
+  invalidateSession,
+  type SessionRow,
+  type UserRow,
+  type ValidSession,
+  validateSessionToken,
+} from './session';
+export { generateToken, hashToken } from './tokens';
+export { consumeVerificationToken, issueVerificationToken, VERIFICATION_TTL_HOURS } from './verification';

@@ -1,0 +1,198 @@
+import type { Db } from '@folio/db';
+import { emailOutbox } from '@folio/db/schema';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { Resend } from 'resend';
+
+export interface DispatcherLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface EmailDispatcherOptions {
+  db: Db;
+  /** When unset, mails are marked 'logged' and their first link is logged instead of sent. */
+  resendApiKey?: string;
+  from: string;
+  log: DispatcherLog;
+  /** Failed sends are retried until this many attempts have been made. */
+  maxAttempts?: number;
+  /** Overrides the Resend API origin (tests point it at a local fake). */
+  resendBaseUrl?: string;
+}
+
+export interface EmailDispatcher {
+  /** Delivers every due row; resolves to the number of rows handled. */
+  dispatchDue(): Promise<number>;
+  start(intervalMs?: number): void;
+  /** Stops the timer and waits for a dispatch in flight. */
+  stop(): Promise<void>;
+  /** Runs a dispatch soon (e.g. right after a commit that enqueued mail); coalesced, never throws. */
+  kick(): void;
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+const BATCH = 10;
+/** A claimed row is hidden from other dispatchers this long; if this process dies mid-send it is retried. */
+const LEASE = sql`now() + interval '5 minutes'`;
+const URL_RE = /https?:\/\/[^\s<>"')\]]+/;
+
+/** 1, 2, 4 … minutes after the n-th failure, capped at an hour. */
+function backoffSeconds(attempts: number): number {
+  return Math.min(60 * 2 ** Math.max(attempts - 1, 0), 3600);
+}
+
+export function createEmailDispatcher(opts: EmailDispatcherOptions): EmailDispatcher {
+  const { db, from, log } = opts;
+  const maxAttempts = opts.maxAttempts ?? 5;
+  let resend: Resend | undefined;
+  // The constructor throws without a key, so it is built only on the first real send.
+  const client = () => {
+    resend ??= new Resend(
+      opts.resendApiKey,
+      opts.resendBaseUrl ? { baseUrl: opts.resendBaseUrl } : undefined,
+    );
+    return resend;
+  };
+
+  /** Claims due rows atomically; SKIP LOCKED plus the lease keep concurrent dispatchers off the same row. */
+  async function claim(): Promise<OutboxRow[]> {
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          or(
+            eq(emailOutbox.status, 'pending'),
+            and(eq(emailOutbox.status, 'failed'), lt(emailOutbox.attempts, maxAttempts)),
+          ),
+          lte(emailOutbox.nextAttemptAt, sql`now()`),
+        ),
+      )
+      .orderBy(asc(emailOutbox.createdAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: LEASE })
+      .where(inArray(emailOutbox.id, due))
+      .returning();
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (!opts.resendApiKey) {
+      const url = row.text.match(URL_RE)?.[0];
+      await db.update(emailOutbox).set({ status: 'logged' }).where(eq(emailOutbox.id, row.id));
+      log.info(
+        { to: row.to, subject: row.subject, emailId: row.id, url },
+        `email not sent (no RESEND_API_KEY); link: ${url ?? '(none)'}`,
+      );
+      return;
+    }
+    let failure: string;
+    try {
+      const { data, error } = await client().emails.send(
+        { from, to: row.to, subject: row.subject, html: row.html, text: row.text },
+        // Same key on every retry: Resend drops a duplicate if an earlier attempt did go through.
+        { idempotencyKey: row.id },
+      );
+      if (data && !error) {
+        await db
+          .update(emailOutbox)
+          .set({ status: 'sent', providerId: data.id, sentAt: sql`now()`, error: null })
+          .where(eq(emailOutbox.id, row.id));
+        return;
+      }
+      failure = error ? `${error.statusCode ?? '-'} ${error.name}: ${error.message}` : 'empty response';
+    } catch (err) {
+      failure = err instanceof Error ? err.message : String(err);
+    }
+    const attempts = row.attempts + 1;
+    await db
+      .update(emailOutbox)
+      .set({
+        status: 'failed',
+        attempts,
+        error: failure,
+        nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
+      })
+      .where(eq(emailOutbox.id, row.id));
+    const detail = { emailId: row.id, kind: row.kind, attempts, error: failure };
+    if (attempts >= maxAttempts) log.error(detail, 'email send failed; giving up');
+    else log.warn(detail, 'email send failed; will retry');
+  }
+
+  async function dispatchDue(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) {
+        try {
+          await deliver(row);
+        } catch (err) {
+          // Left claimed: the lease expires and the row is picked up again.
+          log.error({ err, emailId: row.id }, 'email dispatch: could not record the outcome');
+        }
+        handled++;
+      }
+      if (rows.length < BATCH) return handled;
+    }
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let scheduled: NodeJS.Immediate | undefined;
+  let inFlight: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  /** One dispatch at a time; a trigger during a run asks for one more run, which sees rows committed since. */
+  function trigger(): Promise<void> {
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    inFlight = (async () => {
+      try {
+        do {
+          again = false;
+          await dispatchDue();
+        } while (again && !stopped);
+      } catch (err) {
+        log.error({ err }, 'email dispatch failed');
+      } finally {
+        inFlight = undefined;
+      }
+    })();
+    return inFlight;
+  }
+
+  function kick(): void {
+    if (stopped || scheduled) return;
+    scheduled = setImmediate(() => {
+      scheduled = undefined;
+      if (!stopped) void trigger();
+    });
+  }
+
+  return {
+    dispatchDue,
+    kick,
+    start(intervalMs = 30_000) {
+      stopped = false;
+      if (timer) return;
+      timer = setInterval(() => void trigger(), intervalMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      timer = undefined;
+      if (scheduled) clearImmediate(scheduled);
+      scheduled = undefined;
+      await inFlight;
+    },
+  };
+}

@@ -1,0 +1,9 @@
+export {
+  createEmailDispatcher,
+  type DispatcherLog,
+  type EmailDispatcher,
+  type EmailDispatcherOptions,
+} from './dispatcher';
+export { enqueueEmail, type OutboxMessage } from './outbox';
+export { type RenderedEmail, renderVerificationEmail } from './render';
+export { VerifyEmail, type VerifyEmailProps } from './templates/verify-email';

@@ -1,0 +1,22 @@
+import type { Db, Tx } from '@folio/db';
+import { emailOutbox } from '@folio/db/schema';
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** What the mail is for, e.g. 'verify-email'; kept for the dev outbox page and diagnostics. */
+  kind: string;
+}
+
+/**
+ * Writes a pending email. Call it inside the transaction that causes the mail, so the mail exists
+ * exactly when that change commits; the dispatcher delivers it afterwards.
+ */
+export async function enqueueEmail(db: Db | Tx, msg: OutboxMessage): Promise<string> {
+  const id = crypto.randomUUID();
+  const { to, subject, html, text, kind } = msg;
+  await db.insert(emailOutbox).values({ id, to, subject, html, text, kind, status: 'pending' });
+  return id;
+}
