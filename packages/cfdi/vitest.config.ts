@@ -1,2 +1,3 @@
-import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { name: 'cfdi', include: ['src/**/*.test.ts'] } });
+import { project } from '../../vitest.shared.ts';
+
+export default project('cfdi');

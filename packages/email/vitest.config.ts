@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { project } from '../../vitest.shared.ts';
 
-export default defineConfig({
-  test: { name: 'email', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 30000, hookTimeout: 60000 },
-});
+export default project('email', { db: true });

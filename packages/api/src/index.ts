@@ -6,4 +6,4 @@ export { ERROR_LABELS, type ErrorBody, errorBody, restError } from './rest/error
 export { collectRoutes, type HttpMethod, type RestRoute } from './rest/routes';
 export { type AppRouter, appRouter } from './root';
 export { ACCESS_COOKIE } from './services/auth/cookies';
-export { createCallerFactory, type Meta, type RestMeta } from './trpc';
+export { authedProcedure, createCallerFactory, type Meta, publicProcedure, type RestMeta, router } from './trpc';

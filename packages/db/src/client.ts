@@ -17,6 +17,8 @@ export interface DbHandle {
   /** Cheap round-trip used by /health. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded instance, when kind is pglite (tests dump it as a template). */
+  pglite?: PGlite;
 }
 
 export interface OpenDbOptions {
@@ -113,6 +115,7 @@ async function openPglite(opts: OpenDbOptions): Promise<DbHandle> {
       await pg.query('select 1');
     },
     close,
+    pglite: pg,
   };
 }
 

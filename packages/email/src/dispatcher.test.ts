@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type DbHandle, openDb } from '@folio/db';
+import type { DbHandle } from '@folio/db';
+import { testDb } from '@folio/db/testing/vitest';
 import { emailOutbox } from '@folio/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -43,7 +44,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  handle = await openDb({});
+  handle = await testDb();
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
-import { type DbHandle, openDb } from '@folio/db';
+import type { DbHandle } from '@folio/db';
+import { testDb } from '@folio/db/testing/vitest';
 import { emailOutbox } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { enqueueEmail } from './outbox';
 
 let handle: DbHandle;
 beforeAll(async () => {
-  handle = await openDb({});
+  handle = await testDb();
 });
 afterAll(async () => {
   await handle?.close();

@@ -9,12 +9,10 @@ import {
   restError,
   type RestRoute,
 } from '@folio/api';
-import { TRPCError } from '@trpc/server';
+import { type AnyTRPCRouter, TRPCError } from '@trpc/server';
 import type { Context, Hono } from 'hono';
 import { requestInfo } from './request-context';
 import type { AppDeps, AppEnv } from './types';
-
-const createCaller = createCallerFactory(appRouter);
 
 async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<Record<string, unknown>> {
   const params = coerceParams(route.input, c.req.param() as Record<string, string>);
@@ -47,8 +45,9 @@ const copyHeaders = (c: Context, from: Headers) => {
 };
 
 /** Serves every procedure that has `meta.openapi` at `/api<path>`, through the tRPC caller. */
-export function mountRest(app: Hono<AppEnv>, deps: AppDeps): void {
-  for (const route of collectRoutes(appRouter)) {
+export function mountRest(app: Hono<AppEnv>, deps: AppDeps, router: AnyTRPCRouter = appRouter): void {
+  const createCaller = createCallerFactory(router);
+  for (const route of collectRoutes(router)) {
     const honoPath = `/api${route.path.replace(/\{(\w+)\}/g, ':$1')}`;
     app.on(route.method, honoPath, async (c) => {
       const resHeaders = new Headers();

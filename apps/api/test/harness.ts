@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ApiConfig,
+  appRouter,
+  type Context,
+  createCallerFactory,
+  createContext,
+  type Deps,
+  type TokenSource,
+} from '@folio/api';
+import type { DbHandle } from '@folio/db';
+import { testDb } from '@folio/db/testing/vitest';
+import { expect } from 'vitest';
+import { createApp } from '../src/app';
+import type { AppDeps } from '../src/http/types';
+import { createLogger } from '../src/logger';
+
+export const APP_URL = 'http://localhost:3000';
+
+export const testConfig: ApiConfig = {
+  authSecret: 'test-secret-0123456789abcdef0123456789abcdef',
+  sessionTtlMs: 7 * 86_400_000,
+  appUrl: APP_URL,
+  secureCookies: false,
+};
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  handle: DbHandle;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** The real app on this file's own database, served in-process (no socket). */
+export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const handle = await testDb();
+  const deps: AppDeps = {
+    db: handle.db,
+    dbKind: handle.kind,
+    ping: handle.ping,
+    config: testConfig,
+    kickEmail: () => {},
+    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    // Tests vary X-Forwarded-For so per-IP abuse limits apply only where a test wants them.
+    trustProxy: true,
+    devSurfaces: true,
+    version: 'test',
+    ...overrides,
+  };
+  return { app: createApp(deps), handle, deps, close: () => handle.close() };
+}
+
+export const randomIp = () => `10.${rand255()}.${rand255()}.${rand255()}`;
+const rand255 = () => Math.floor(Math.random() * 255);
+
+type Init = { headers?: Record<string, string>; body?: unknown; ip?: string };
+
+/** One request with a JSON body (objects are serialised; strings are sent as they are). */
+export function request(t: TestApp, method: string, path: string, init: Init = {}) {
+  const headers: Record<string, string> = { 'x-forwarded-for': init.ip ?? randomIp(), ...init.headers };
+  let body: string | undefined;
+  if (init.body !== undefined) {
+    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  return t.app.request(path, { method, headers, body });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const cookie = (token: string) => ({ cookie: `access_token=${token}`, origin: APP_URL });
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Registers and logs in a fresh user. */
+export async function signUp(t: TestApp, fields: Record<string, string> = {}): Promise<TestUser> {
+  const email = fields.email ?? `user-${randomUUID()}@example.com`;
+  const password = fields.password ?? 'correct horse 1';
+  const reg = await request(t, 'POST', '/api/auth/register', { body: { ...fields, email, password } });
+  expect(reg.status).toBe(201);
+  const res = await request(t, 'POST', '/api/auth/login', { body: { email, password } });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { accessToken: string; user: { id: string } };
+  return { id: body.user.id, email: email.trim().toLowerCase(), password, token: body.accessToken };
+}
+
+/** Asserts the exact error contract: the status, and a body of exactly {error, message}. */
+export async function expectError(res: Response, status: number, label: string): Promise<string> {
+  const body = (await res.json()) as Record<string, unknown>;
+  expect({ status: res.status, keys: Object.keys(body).sort(), error: body.error }).toEqual({
+    status,
+    keys: ['error', 'message'],
+    error: label,
+  });
+  expect(typeof body.message).toBe('string');
+  return body.message as string;
+}
+
+/** A tRPC caller as a TypeScript app would have it, authenticated by Bearer token when given. */
+export function caller(t: TestApp, token?: string, source: TokenSource = 'bearer') {
+  const ctx: Context = createContext({ ...(t.deps as Deps) }, {
+    requestId: randomUUID(),
+    token: token ?? null,
+    tokenSource: token ? source : null,
+    method: null,
+    origin: null,
+    ip: randomIp(),
+    resHeaders: new Headers(),
+  });
+  return createCallerFactory(appRouter)(ctx);
+}
+
+/** The verification token from the newest email sent to `email`. */
+export async function verificationTokenFor(t: TestApp, email: string): Promise<string> {
+  const res = await t.app.request(`/__dev/mail.json?to=${encodeURIComponent(email)}`);
+  const { data } = (await res.json()) as { data: { text: string }[] };
+  const token = /verify-email\?token=([a-z0-9]+)/.exec(data[0]?.text ?? '')?.[1];
+  if (!token) throw new Error(`no verification email for ${email}`);
+  return token;
+}

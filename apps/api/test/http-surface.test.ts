@@ -1,0 +1,118 @@
+import type { AppRouter } from '@folio/api';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, expectError, request, signUp, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('cross-cutting HTTP rules', () => {
+  it('reports health with the database kind', async () => {
+    const res = await t.app.request('/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', db: t.handle.kind });
+  });
+
+  it('answers 503 on /health when the database does not respond', async () => {
+    const { createApp } = await import('../src/app');
+    const broken = createApp({
+      ...t.deps,
+      ping: () => Promise.reject(new Error('connection refused')),
+    });
+    const res = await broken.request('/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable', db: t.handle.kind });
+  });
+
+  it('puts an X-Request-Id on every response, echoing a sane incoming one', async () => {
+    const generated = await t.app.request('/api/nope');
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await t.app.request('/health', { headers: { 'x-request-id': 'client-req-12345' } });
+    expect(echoed.headers.get('x-request-id')).toBe('client-req-12345');
+    const replaced = await t.app.request('/health', { headers: { 'x-request-id': 'bad id;drop // '.repeat(10) } });
+    expect(replaced.headers.get('x-request-id')).not.toContain('bad');
+    const failed = await request(t, 'POST', '/api/auth/login', { body: {} });
+    expect(failed.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('refuses a JSON body over 1 MB with 413 in the error shape', async () => {
+    const huge = JSON.stringify({ email: 'a@b.mx', password: 'x'.repeat(1024 * 1024) });
+    const res = await request(t, 'POST', '/api/auth/login', { body: huge });
+    await expectError(res, 413, 'Payload Too Large');
+  });
+
+  it('answers routes outside /api with 404 in the error shape too', async () => {
+    await expectError(await t.app.request('/nothing'), 404, 'Not Found');
+  });
+
+  it('serves the OpenAPI 3.1 document with real success codes, ErrorBody errors and both auth schemes', async () => {
+    const doc = await (await t.app.request('/api/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    const register = doc.paths['/auth/register'].post;
+    expect(Object.keys(register.responses).sort()).toEqual(['201', '400', '429', '500']);
+    expect(register.responses['400'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
+    expect(doc.components.securitySchemes).toEqual({
+      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+    });
+    expect(doc.paths['/auth/me'].get.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
+    expect(Object.keys(doc.components.schemas).filter((k) => k.startsWith('error.'))).toEqual([]);
+  });
+
+  it('serves the docs page with its script from us, not from a CDN', async () => {
+    const page = await (await t.app.request('/api/docs')).text();
+    expect(page).toContain('/api/docs/scalar.js');
+    expect(page).not.toMatch(/cdn\.jsdelivr|unpkg\.com/);
+    const script = await t.app.request('/api/docs/scalar.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('lists the outbox on /__dev/mail.json (filtered by recipient) and /__dev/mail', async () => {
+    const user = await signUp(t);
+    const res = await t.app.request(`/__dev/mail.json?to=${encodeURIComponent(user.email.toUpperCase())}`);
+    const { data } = await res.json();
+    expect(data).toHaveLength(1);
+    expect(Object.keys(data[0]).sort()).toEqual(['created_at', 'html', 'id', 'subject', 'text', 'to']);
+    const page = await (await t.app.request('/__dev/mail')).text();
+    expect(page).toContain('Confirma tu correo en Folio');
+  });
+
+  it('does not mount /__dev when dev surfaces are off', async () => {
+    const { createApp } = await import('../src/app');
+    const prod = createApp({ ...t.deps, devSurfaces: false });
+    await expectError(await prod.request('/__dev/mail.json'), 404, 'Not Found');
+  });
+});
+
+describe('/trpc for TypeScript clients', () => {
+  const client = (token?: string) =>
+    createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: 'http://localhost/trpc',
+          transformer: superjson,
+          headers: () => (token ? bearer(token) : {}),
+          fetch: (url, init) => t.app.request(String(url), init as RequestInit),
+        }),
+      ],
+    });
+
+  it('serves the same procedures with superjson and batching', async () => {
+    const user = await signUp(t);
+    const [me, again] = await Promise.all([client(user.token).auth.me.query(), client(user.token).auth.me.query()]);
+    expect(me.user.id).toBe(user.id);
+    expect(again.user.email).toBe(user.email);
+  });
+
+  it('reports errors with tRPC codes and without internals', async () => {
+    const err = await client().auth.me.query().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TRPCClientError);
+    expect((err as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
+    expect((err as TRPCClientError<AppRouter>).data?.httpStatus).toBe(401);
+  });
+});

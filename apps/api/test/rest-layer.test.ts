@@ -1,0 +1,130 @@
+import { AppError, authedProcedure, publicProcedure, router } from '@folio/api';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { requestContext } from '../src/http/request-context';
+import { mountRest } from '../src/http/rest';
+import type { AppEnv } from '../src/http/types';
+import { bearer, expectError, request, signUp, startTestApp, type TestApp } from './harness';
+
+// A router exercising what the REST layer must do for every domain route.
+const probe = router({
+  search: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/things/search', protect: false } })
+    .input(z.object({ q: z.string().optional(), mes: z.number().int().min(1).max(12).optional(), año: z.number().int().optional(), paid: z.boolean().optional() }))
+    .output(z.any())
+    .query(({ input }) => ({ route: 'search', input })),
+  byId: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/things/{id}', protect: false } })
+    .input(z.object({ id: z.string().regex(/^\d{8}$/, 'id must be 8 digits') }))
+    .output(z.any())
+    .query(({ input }) => ({ route: 'byId', id: input.id })),
+  create: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/things', protect: false },
+      rest: { successStatus: 201, inputErrorStatus: 422 },
+    })
+    .input(z.object({ name: z.string().min(1) }))
+    .output(z.object({ name: z.string() }))
+    .mutation(({ input }) => input),
+  touch: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/things/touch' } })
+    .input(z.object({}).optional())
+    .output(z.object({ userId: z.string() }))
+    .mutation(({ ctx }) => ({ userId: ctx.user.id })),
+  fail: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/things/fail/{kind}', protect: false } })
+    .input(z.object({ kind: z.enum(['crash', 'conflict', 'quota', 'output']) }))
+    .output(z.object({ ok: z.boolean() }))
+    .query(({ input }): { ok: boolean } => {
+      if (input.kind === 'conflict') throw new AppError('CONFLICT', 'already there');
+      if (input.kind === 'quota') throw new AppError('TOO_MANY_REQUESTS', 'quota used up', 42.2);
+      if (input.kind === 'output') return { ok: 'yes' } as never;
+      throw new Error('database password is hunter2');
+    }),
+});
+
+let t: TestApp;
+let probeApp: Hono<AppEnv>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  probeApp = new Hono<AppEnv>();
+  probeApp.use('*', requestContext(t.deps));
+  mountRest(probeApp, t.deps, probe);
+});
+afterAll(() => t.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => probeApp.request(path, { headers });
+
+describe('REST layer over the tRPC router', () => {
+  it('routes a literal segment before a {param} one regardless of declaration order', async () => {
+    expect(await (await get('/api/things/search?q=x')).json()).toMatchObject({ route: 'search' });
+    expect(await (await get('/api/things/12345678')).json()).toEqual({ route: 'byId', id: '12345678' });
+  });
+
+  it('decodes path parameters', async () => {
+    const res = await get('/api/things/a%20b');
+    expect(await expectError(res, 400, 'Bad Request')).toContain('id must be 8 digits');
+  });
+
+  it('accepts año both raw and percent-encoded and coerces numbers from the schema', async () => {
+    const raw = await (await get('/api/things/search?año=2025&mes=3')).json();
+    const encoded = await (await get('/api/things/search?a%C3%B1o=2024&mes=12')).json();
+    expect(raw.input).toEqual({ año: 2025, mes: 3 });
+    expect(encoded.input).toEqual({ año: 2024, mes: 12 });
+  });
+
+  it('coerces booleans only from "true"/"false" (never by truthiness)', async () => {
+    expect((await (await get('/api/things/search?paid=false')).json()).input).toEqual({ paid: false });
+    await expectError(await get('/api/things/search?paid=0'), 400, 'Bad Request');
+  });
+
+  it('answers 400 with the issue for a query that fails the schema', async () => {
+    const message = await expectError(await get('/api/things/search?mes=13'), 400, 'Bad Request');
+    expect(message).toMatch(/^mes: /);
+    await expectError(await get('/api/things/search?mes=abc'), 400, 'Bad Request');
+    await expectError(await get('/api/things/search?mes=1&mes=2'), 400, 'Bad Request');
+  });
+
+  it('answers 201 on a creation and the route-specific 422 for its input errors', async () => {
+    const ok = await probeApp.request('/api/things', { method: 'POST', body: '{"name":"a"}' });
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toEqual({ name: 'a' });
+    const bad = await probeApp.request('/api/things', { method: 'POST', body: '{}' });
+    expect(await expectError(bad, 422, 'Validation Error')).toMatch(/^name: /);
+  });
+
+  it('refuses malformed JSON and non-object bodies with 400', async () => {
+    const res = await probeApp.request('/api/things', { method: 'POST', body: '{"name":' });
+    expect(await expectError(res, 400, 'Bad Request')).toBe('Malformed JSON body');
+    await expectError(await probeApp.request('/api/things', { method: 'POST', body: '[1]' }), 400, 'Bad Request');
+  });
+
+  it('accepts a body-less POST with no content type', async () => {
+    const user = await signUp(t);
+    const res = await probeApp.request('/api/things/touch', { method: 'POST', headers: bearer(user.token) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ userId: user.id });
+  });
+
+  it('maps domain errors to their status, 409 and 429 with Retry-After', async () => {
+    await expectError(await get('/api/things/fail/conflict'), 409, 'Conflict');
+    const quota = await get('/api/things/fail/quota');
+    expect(quota.headers.get('retry-after')).toBe('43');
+    await expectError(quota, 429, 'Too Many Requests');
+  });
+
+  it('hides unexpected failures behind a generic 500', async () => {
+    for (const kind of ['crash', 'output']) {
+      const res = await get(`/api/things/fail/${kind}`);
+      const message = await expectError(res, 500, 'Internal Server Error');
+      expect(message).not.toContain('hunter2');
+    }
+  });
+
+  it('answers an unknown /api route with 404 in the error shape', async () => {
+    await expectError(await get('/api/nothing/here'), 404, 'Not Found');
+    await expectError(await request(t, 'DELETE', '/api/auth/register'), 404, 'Not Found');
+  });
+});

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ensureSatCatalog } from '../catalog';
+import { type DbHandle, openDb } from '../client';
+
+export { ensurePgliteTemplate } from './template';
+
+/**
+ * A fresh, migrated and seeded database for one test file: on the PostgreSQL at TEST_DATABASE_URL
+ * when set (a throwaway database, dropped on close), otherwise an in-memory PGlite restored from
+ * the template built by the global setup.
+ */
+export async function openTestDb(templatePath?: string): Promise<DbHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return openServerTestDb(serverUrl);
+  if (!templatePath) throw new Error('openTestDb: no PGlite template (is the global setup configured?)');
+  const tar = await readFile(templatePath);
+  return openDb({ pgliteLoadDataDir: new Blob([new Uint8Array(tar)]), migrate: false });
+}
+
+async function openServerTestDb(serverUrl: string): Promise<DbHandle> {
+  const postgres = (await import('postgres')).default;
+  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDb({ databaseUrl: url.toString(), poolMax: 10 });
+  await ensureSatCatalog(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
