@@ -28,8 +28,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     runtimeEnv: source,
     emptyStringAsUndefined: true,
   });
-  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-    throw new Error('Invalid environment variables: AUTH_SECRET (32+ characters) is required in production');
+  if (env.NODE_ENV === 'production') {
+    // A dev secret would let anyone mint tokens; without Resend, links (secrets) would only reach the log.
+    const missing = [
+      !env.AUTH_SECRET && 'AUTH_SECRET (32+ characters)',
+      !env.RESEND_API_KEY && 'RESEND_API_KEY',
+    ];
+    const names = missing.filter(Boolean);
+    if (names.length)
+      throw new Error(`Invalid environment variables: ${names.join(', ')} required in production`);
   }
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   return {

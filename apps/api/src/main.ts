@@ -33,7 +33,12 @@ if (catalog.kind === 'starter') {
   log.info(catalog, 'SAT product catalog ready');
 }
 
-const mailer = createEmailDispatcher({ db: db.db, resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM, log });
+const mailer = createEmailDispatcher({
+  db: db.db,
+  resendApiKey: env.RESEND_API_KEY,
+  from: env.EMAIL_FROM,
+  log,
+});
 mailer.start();
 
 const app = createApp({

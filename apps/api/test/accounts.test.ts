@@ -21,14 +21,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const USER_KEYS = ['apellido', 'email', 'email_verified', 'id', 'nombre', 'telefono', 'tour_completed_at', 'tour_version'];
+const USER_KEYS = [
+  'apellido',
+  'email',
+  'email_verified',
+  'id',
+  'nombre',
+  'telefono',
+  'tour_completed_at',
+  'tour_version',
+];
 const register = (body: unknown, ip?: string) => request(t, 'POST', '/api/auth/register', { body, ip });
 const auditActions = async (userId: string) =>
   (await t.handle.db.select().from(auditLog).where(eq(auditLog.userId, userId))).map((r) => r.action).sort();
 
 describe('POST /api/auth/register', () => {
   it('creates an unverified user (201) with exactly the spec fields, email trimmed and lower-cased', async () => {
-    const res = await register({ email: '  Maria.Lopez@Example.COM ', password: 'una-clave-larga', nombre: 'María', telefono: '5512345678' });
+    const res = await register({
+      email: '  Maria.Lopez@Example.COM ',
+      password: 'una-clave-larga',
+      nombre: 'María',
+      telefono: '5512345678',
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(['message', 'user']);
@@ -64,7 +78,9 @@ describe('POST /api/auth/register', () => {
     await register({ email: 'taken@example.com', password: 'long-enough-1' });
     const res = await register({ email: 'TAKEN@example.com', password: 'other-pass-123' });
     expect(await expectError(res, 400, 'VALIDATION_ERROR')).toMatch(/already registered/);
-    expect(await t.handle.db.select().from(users).where(eq(users.email, 'taken@example.com'))).toHaveLength(1);
+    expect(await t.handle.db.select().from(users).where(eq(users.email, 'taken@example.com'))).toHaveLength(
+      1,
+    );
   });
 
   it('refuses an invalid email format with 400 VALIDATION_ERROR', async () => {
@@ -84,7 +100,9 @@ describe('POST /api/auth/register', () => {
   it('limits registrations to 10 per hour per IP (429 with Retry-After)', async () => {
     const ip = randomIp();
     for (let i = 0; i < 10; i++) {
-      expect((await register({ email: `burst-${i}@example.com`, password: 'long-enough-1' }, ip)).status).toBe(201);
+      expect(
+        (await register({ email: `burst-${i}@example.com`, password: 'long-enough-1' }, ip)).status,
+      ).toBe(201);
     }
     const res = await register({ email: 'burst-10@example.com', password: 'long-enough-1' }, ip);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000);
@@ -96,7 +114,9 @@ describe('POST /api/auth/register', () => {
 describe('login, sessions and access tokens', () => {
   it('logs in with {message, user, accessToken, expiresAt} and an HttpOnly SameSite=Lax cookie', async () => {
     await register({ email: 'login@example.com', password: 'right-password' });
-    const res = await request(t, 'POST', '/api/auth/login', { body: { email: 'LOGIN@example.com', password: 'right-password' } });
+    const res = await request(t, 'POST', '/api/auth/login', {
+      body: { email: 'LOGIN@example.com', password: 'right-password' },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'expiresAt', 'message', 'user']);
@@ -108,8 +128,12 @@ describe('login, sessions and access tokens', () => {
 
   it('answers a wrong password and an unknown email with the same 401', async () => {
     await register({ email: 'known@example.com', password: 'right-password' });
-    const wrong = await request(t, 'POST', '/api/auth/login', { body: { email: 'known@example.com', password: 'nope-nope' } });
-    const unknown = await request(t, 'POST', '/api/auth/login', { body: { email: 'ghost@example.com', password: 'nope-nope' } });
+    const wrong = await request(t, 'POST', '/api/auth/login', {
+      body: { email: 'known@example.com', password: 'nope-nope' },
+    });
+    const unknown = await request(t, 'POST', '/api/auth/login', {
+      body: { email: 'ghost@example.com', password: 'nope-nope' },
+    });
     const m1 = await expectError(wrong, 401, 'Unauthorized');
     const m2 = await expectError(unknown, 401, 'Unauthorized');
     expect(m1).toBe(m2);
@@ -141,7 +165,13 @@ describe('login, sessions and access tokens', () => {
     const [h, p, s] = user.token.split('.');
     const tampered = `${h}.${Buffer.from(JSON.stringify({ sub: 'someone-else', sid: 'x' })).toString('base64url')}.${s}`;
     const forged = `${h}.${p}.${Buffer.from('not the signature').toString('base64url')}`;
-    for (const headers of [{}, bearer('garbage'), bearer(tampered), bearer(forged), { authorization: `Basic ${user.token}` }]) {
+    for (const headers of [
+      {},
+      bearer('garbage'),
+      bearer(tampered),
+      bearer(forged),
+      { authorization: `Basic ${user.token}` },
+    ]) {
       await expectError(await request(t, 'GET', '/api/auth/me', { headers }), 401, 'Unauthorized');
     }
   });
@@ -151,21 +181,34 @@ describe('login, sessions and access tokens', () => {
     const res = await request(t, 'POST', '/api/auth/logout', { headers: bearer(user.token) });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/^access_token=; .*Max-Age=0/);
-    await expectError(await request(t, 'GET', '/api/auth/me', { headers: bearer(user.token) }), 401, 'Unauthorized');
+    await expectError(
+      await request(t, 'GET', '/api/auth/me', { headers: bearer(user.token) }),
+      401,
+      'Unauthorized',
+    );
     expect((await request(t, 'POST', '/api/auth/logout')).status).toBe(200);
   });
 
   it('rejects a token whose session expired', async () => {
     const user = await signUp(t);
-    await t.handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
-    await expectError(await request(t, 'GET', '/api/auth/me', { headers: bearer(user.token) }), 401, 'Unauthorized');
+    await t.handle.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    await expectError(
+      await request(t, 'GET', '/api/auth/me', { headers: bearer(user.token) }),
+      401,
+      'Unauthorized',
+    );
   });
 
   it('slides a half-spent session forward and hands cookie clients a fresh token', async () => {
     const user = await signUp(t);
     const soon = new Date(Date.now() + 86_400_000);
     await t.handle.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
-    const res = await request(t, 'GET', '/api/auth/me', { headers: { cookie: `access_token=${user.token}` } });
+    const res = await request(t, 'GET', '/api/auth/me', {
+      headers: { cookie: `access_token=${user.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/^access_token=[\w.-]+;/);
     const [row] = await t.handle.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -193,8 +236,12 @@ describe('CSRF: cookie-authenticated writes need our Origin', () => {
 
   it('accepts a cookie POST from APP_URL and a Bearer POST with no Origin', async () => {
     const user = await signUp(t);
-    expect((await request(t, 'POST', '/api/auth/resend-verification', { headers: cookie(user.token) })).status).toBe(200);
-    expect((await request(t, 'POST', '/api/auth/resend-verification', { headers: bearer(user.token) })).status).toBe(200);
+    expect(
+      (await request(t, 'POST', '/api/auth/resend-verification', { headers: cookie(user.token) })).status,
+    ).toBe(200);
+    expect(
+      (await request(t, 'POST', '/api/auth/resend-verification', { headers: bearer(user.token) })).status,
+    ).toBe(200);
   });
 });
 
@@ -205,7 +252,11 @@ describe('email verification', () => {
     const res = await request(t, 'GET', `/api/auth/verify-email?token=${linkToken}`);
     expect(res.status).toBe(200);
     expect((await res.json()).user).toMatchObject({ id: a.id, email_verified: true });
-    await expectError(await request(t, 'GET', `/api/auth/verify-email?token=${linkToken}`), 400, 'Bad Request');
+    await expectError(
+      await request(t, 'GET', `/api/auth/verify-email?token=${linkToken}`),
+      400,
+      'Bad Request',
+    );
 
     const b = await signUp(t);
     const postToken = await verificationTokenFor(t, b.email);
@@ -235,7 +286,9 @@ describe('email verification', () => {
   it('limits resends to 3 per hour per user', async () => {
     const user = await signUp(t);
     for (let i = 0; i < 3; i++) {
-      expect((await request(t, 'POST', '/api/auth/resend-verification', { headers: bearer(user.token) })).status).toBe(200);
+      expect(
+        (await request(t, 'POST', '/api/auth/resend-verification', { headers: bearer(user.token) })).status,
+      ).toBe(200);
     }
     const res = await request(t, 'POST', '/api/auth/resend-verification', { headers: bearer(user.token) });
     await expectError(res, 429, 'Too Many Requests');
@@ -248,7 +301,12 @@ describe('audit trail', () => {
     const token = await verificationTokenFor(t, user.email);
     await request(t, 'GET', `/api/auth/verify-email?token=${token}`);
     await request(t, 'POST', '/api/auth/logout', { headers: bearer(user.token) });
-    expect(await auditActions(user.id)).toEqual(['user.login', 'user.logout', 'user.register', 'user.verify_email']);
+    expect(await auditActions(user.id)).toEqual([
+      'user.login',
+      'user.logout',
+      'user.register',
+      'user.verify_email',
+    ]);
     const [login] = await t.handle.db
       .select()
       .from(auditLog)
@@ -263,7 +321,9 @@ describe('the same procedures through the tRPC caller', () => {
     const anon = caller(t);
     const { user } = await anon.auth.register({ email: 'Trpc@Example.com', password: 'long-enough-1' });
     expect(user.email).toBe('trpc@example.com');
-    await expect(anon.auth.register({ email: 'trpc@example.com', password: 'long-enough-1' })).rejects.toMatchObject({
+    await expect(
+      anon.auth.register({ email: 'trpc@example.com', password: 'long-enough-1' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Email is already registered',
     });

@@ -102,15 +102,18 @@ export async function expectError(res: Response, status: number, label: string):
 
 /** A tRPC caller as a TypeScript app would have it, authenticated by Bearer token when given. */
 export function caller(t: TestApp, token?: string, source: TokenSource = 'bearer') {
-  const ctx: Context = createContext({ ...(t.deps as Deps) }, {
-    requestId: randomUUID(),
-    token: token ?? null,
-    tokenSource: token ? source : null,
-    method: null,
-    origin: null,
-    ip: randomIp(),
-    resHeaders: new Headers(),
-  });
+  const ctx: Context = createContext(
+    { ...(t.deps as Deps) },
+    {
+      requestId: randomUUID(),
+      token: token ?? null,
+      tokenSource: token ? source : null,
+      method: null,
+      origin: null,
+      ip: randomIp(),
+      resHeaders: new Headers(),
+    },
+  );
   return createCallerFactory(appRouter)(ctx);
 }
 

@@ -33,7 +33,9 @@ describe('cross-cutting HTTP rules', () => {
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const echoed = await t.app.request('/health', { headers: { 'x-request-id': 'client-req-12345' } });
     expect(echoed.headers.get('x-request-id')).toBe('client-req-12345');
-    const replaced = await t.app.request('/health', { headers: { 'x-request-id': 'bad id;drop // '.repeat(10) } });
+    const replaced = await t.app.request('/health', {
+      headers: { 'x-request-id': 'bad id;drop // '.repeat(10) },
+    });
     expect(replaced.headers.get('x-request-id')).not.toContain('bad');
     const failed = await request(t, 'POST', '/api/auth/login', { body: {} });
     expect(failed.headers.get('x-request-id')).toBeTruthy();
@@ -54,7 +56,9 @@ describe('cross-cutting HTTP rules', () => {
     expect(doc.openapi).toBe('3.1.0');
     const register = doc.paths['/auth/register'].post;
     expect(Object.keys(register.responses).sort()).toEqual(['201', '400', '429', '500']);
-    expect(register.responses['400'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
+    expect(register.responses['400'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/ErrorBody',
+    );
     expect(doc.components.securitySchemes).toEqual({
       bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
@@ -97,20 +101,25 @@ describe('/trpc for TypeScript clients', () => {
           url: 'http://localhost/trpc',
           transformer: superjson,
           headers: () => (token ? bearer(token) : {}),
-          fetch: (url, init) => t.app.request(String(url), init as RequestInit),
+          fetch: async (url, init) => t.app.request(String(url), init as RequestInit),
         }),
       ],
     });
 
   it('serves the same procedures with superjson and batching', async () => {
     const user = await signUp(t);
-    const [me, again] = await Promise.all([client(user.token).auth.me.query(), client(user.token).auth.me.query()]);
+    const [me, again] = await Promise.all([
+      client(user.token).auth.me.query(),
+      client(user.token).auth.me.query(),
+    ]);
     expect(me.user.id).toBe(user.id);
     expect(again.user.email).toBe(user.email);
   });
 
   it('reports errors with tRPC codes and without internals', async () => {
-    const err = await client().auth.me.query().catch((e: unknown) => e);
+    const err = await client()
+      .auth.me.query()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCClientError);
     expect((err as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
     expect((err as TRPCClientError<AppRouter>).data?.httpStatus).toBe(401);

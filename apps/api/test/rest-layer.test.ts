@@ -11,7 +11,14 @@ import { bearer, expectError, request, signUp, startTestApp, type TestApp } from
 const probe = router({
   search: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/things/search', protect: false } })
-    .input(z.object({ q: z.string().optional(), mes: z.number().int().min(1).max(12).optional(), año: z.number().int().optional(), paid: z.boolean().optional() }))
+    .input(
+      z.object({
+        q: z.string().optional(),
+        mes: z.number().int().min(1).max(12).optional(),
+        año: z.number().int().optional(),
+        paid: z.boolean().optional(),
+      }),
+    )
     .output(z.any())
     .query(({ input }) => ({ route: 'search', input })),
   byId: publicProcedure
@@ -98,7 +105,11 @@ describe('REST layer over the tRPC router', () => {
   it('refuses malformed JSON and non-object bodies with 400', async () => {
     const res = await probeApp.request('/api/things', { method: 'POST', body: '{"name":' });
     expect(await expectError(res, 400, 'Bad Request')).toBe('Malformed JSON body');
-    await expectError(await probeApp.request('/api/things', { method: 'POST', body: '[1]' }), 400, 'Bad Request');
+    await expectError(
+      await probeApp.request('/api/things', { method: 'POST', body: '[1]' }),
+      400,
+      'Bad Request',
+    );
   });
 
   it('accepts a body-less POST with no content type', async () => {

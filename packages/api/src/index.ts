@@ -1,4 +1,12 @@
-export { type ApiConfig, type Context, createContext, type Deps, type Logger, type RequestInfo, type TokenSource } from './context';
+export {
+  type ApiConfig,
+  type Context,
+  createContext,
+  type Deps,
+  type Logger,
+  type RequestInfo,
+  type TokenSource,
+} from './context';
 export { AppError } from './errors';
 export { buildOpenApiDocument } from './openapi';
 export { coerceParams } from './rest/coerce';
@@ -6,4 +14,11 @@ export { ERROR_LABELS, type ErrorBody, errorBody, restError } from './rest/error
 export { collectRoutes, type HttpMethod, type RestRoute } from './rest/routes';
 export { type AppRouter, appRouter } from './root';
 export { ACCESS_COOKIE } from './services/auth/cookies';
-export { authedProcedure, createCallerFactory, type Meta, publicProcedure, type RestMeta, router } from './trpc';
+export {
+  authedProcedure,
+  createCallerFactory,
+  type Meta,
+  publicProcedure,
+  type RestMeta,
+  router,
+} from './trpc';

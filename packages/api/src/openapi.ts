@@ -4,9 +4,10 @@ import { ERROR_LABELS } from './rest/errors';
 import { collectRoutes } from './rest/routes';
 import { appRouter } from './root';
 
-const ErrorBody = z
-  .object({ error: z.string(), message: z.string() })
-  .meta({ id: 'ErrorBody', example: { error: 'Bad Request', message: 'limit: Too big: expected number to be <=100' } });
+const ErrorBody = z.object({ error: z.string(), message: z.string() }).meta({
+  id: 'ErrorBody',
+  example: { error: 'Bad Request', message: 'limit: Too big: expected number to be <=100' },
+});
 
 const jsonError = (status: number) => ({
   description: ERROR_LABELS[status] ?? 'Error',
@@ -55,6 +56,10 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
 function documentedErrors(route: ReturnType<typeof collectRoutes>[number]): number[] {
   const meta = appRouter._def.procedures[route.procedure as keyof typeof appRouter._def.procedures] as any;
   const declared = meta?._def?.meta?.openapi?.errorResponses;
-  const list: number[] = Array.isArray(declared) ? declared : declared ? Object.keys(declared).map(Number) : [];
+  const list: number[] = Array.isArray(declared)
+    ? declared
+    : declared
+      ? Object.keys(declared).map(Number)
+      : [];
   return list.length ? list : [400, 401, 500];
 }

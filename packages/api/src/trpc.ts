@@ -36,7 +36,8 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
-    if (cause.retryAfter !== undefined) ctx.req.resHeaders.set('Retry-After', String(Math.ceil(cause.retryAfter)));
+    if (cause.retryAfter !== undefined)
+      ctx.req.resHeaders.set('Retry-After', String(Math.ceil(cause.retryAfter)));
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
   }
   return result;

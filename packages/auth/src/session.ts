@@ -1,6 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '@folio/db';
 import { sessions, users } from '@folio/db/schema';
+import { and, eq, gt } from 'drizzle-orm';
 import { generateToken, hashToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -22,7 +22,11 @@ export interface ValidSession {
 }
 
 /** Looks the session up by token; slides its expiry when less than half the lifetime remains. */
-export async function validateSessionToken(db: Db, token: string, ttlMs: number): Promise<ValidSession | null> {
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  ttlMs: number,
+): Promise<ValidSession | null> {
   const id = hashToken(token);
   const [row] = await db
     .select({ user: users, session: sessions })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '@folio/db';
 import { emailVerificationTokens, users } from '@folio/db/schema';
+import { and, eq, gt } from 'drizzle-orm';
 import { generateToken, hashToken } from './tokens';
 
 export const VERIFICATION_TTL_HOURS = 24;
@@ -27,10 +27,19 @@ export async function issueVerificationToken(db: Db | Tx, userId: string, email:
 export async function consumeVerificationToken(db: Db, token: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email, current: users.email })
+      .select({
+        userId: emailVerificationTokens.userId,
+        email: emailVerificationTokens.email,
+        current: users.email,
+      })
       .from(emailVerificationTokens)
       .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
-      .where(and(eq(emailVerificationTokens.tokenHash, hashToken(token)), gt(emailVerificationTokens.expiresAt, new Date())));
+      .where(
+        and(
+          eq(emailVerificationTokens.tokenHash, hashToken(token)),
+          gt(emailVerificationTokens.expiresAt, new Date()),
+        ),
+      );
     if (!row || row.email !== row.current) return null;
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, row.userId));
     const [user] = await tx

@@ -37,7 +37,9 @@ export interface OpenDbOptions {
 export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
-  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolMax ?? 10) : await openPglite(opts);
+  const handle = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.poolMax ?? 10)
+    : await openPglite(opts);
   if (opts.migrate !== false) {
     try {
       await seedReferenceData(handle.db);

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DbHandle } from '@folio/db';
-import { testDb } from '@folio/db/testing/vitest';
 import { emailOutbox } from '@folio/db/schema';
+import { testDb } from '@folio/db/testing/vitest';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmailDispatcher, type EmailDispatcherOptions } from './dispatcher';

@@ -1,6 +1,6 @@
 import type { DbHandle } from '@folio/db';
-import { testDb } from '@folio/db/testing/vitest';
 import { emailOutbox } from '@folio/db/schema';
+import { testDb } from '@folio/db/testing/vitest';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueEmail } from './outbox';

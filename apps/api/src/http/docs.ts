@@ -22,6 +22,11 @@ export function mountDocs(app: Hono<AppEnv>, version: string): void {
   });
   app.get(
     '/api/docs',
-    Scalar({ url: '/api/openapi.json', pageTitle: 'Folio API', cdn: '/api/docs/scalar.js', withDefaultFonts: false }),
+    Scalar({
+      url: '/api/openapi.json',
+      pageTitle: 'Folio API',
+      cdn: '/api/docs/scalar.js',
+      withDefaultFonts: false,
+    }),
   );
 }

@@ -4,7 +4,7 @@ import { ACCESS_COOKIE } from '@folio/api';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv, AppDeps } from './types';
+import type { AppDeps, AppEnv } from './types';
 
 const SANE_REQUEST_ID = /^[\w-]{8,64}$/;
 

@@ -1,13 +1,13 @@
 import {
-  appRouter,
   type Context as ApiContext,
+  appRouter,
   coerceParams,
   collectRoutes,
   createCallerFactory,
   createContext,
   errorBody,
-  restError,
   type RestRoute,
+  restError,
 } from '@folio/api';
 import { type AnyTRPCRouter, TRPCError } from '@trpc/server';
 import type { Context, Hono } from 'hono';
@@ -52,7 +52,10 @@ export function mountRest(app: Hono<AppEnv>, deps: AppDeps, router: AnyTRPCRoute
     app.on(route.method, honoPath, async (c) => {
       const resHeaders = new Headers();
       try {
-        const ctx: ApiContext = createContext({ ...deps, log: c.get('log') }, requestInfo(c, deps, resHeaders));
+        const ctx: ApiContext = createContext(
+          { ...deps, log: c.get('log') },
+          requestInfo(c, deps, resHeaders),
+        );
         const input = await readInput(c, route);
         const data = await call(createCaller(ctx), route.procedure, input);
         copyHeaders(c, resHeaders);

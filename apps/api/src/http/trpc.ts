@@ -14,7 +14,8 @@ export function mountTrpc(app: Hono<AppEnv>, deps: AppDeps): void {
       createContext: ({ resHeaders }) =>
         createContext({ ...deps, log: c.get('log') }, requestInfo(c, deps, resHeaders)),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') c.get('log').error({ err: error, procedure: path }, 'trpc failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          c.get('log').error({ err: error, procedure: path }, 'trpc failed');
       },
     }),
   );

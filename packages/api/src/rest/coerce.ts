@@ -18,7 +18,10 @@ function coerceOne(leafType: string | undefined, value: string): unknown {
  * boolean, repeated keys an array only where it wants an array. Anything else is passed through
  * so validation rejects it with the route's error status.
  */
-export function coerceParams(schema: unknown, raw: Record<string, string | string[]>): Record<string, unknown> {
+export function coerceParams(
+  schema: unknown,
+  raw: Record<string, string | string[]>,
+): Record<string, unknown> {
   const shape = shapeOf(schema);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {

@@ -43,7 +43,9 @@ export function errorBody(status: number, message: string, rest: RestMeta = {}):
 
 type Issue = { path: PropertyKey[]; message: string };
 const zodIssuesOf = (cause: unknown): Issue[] | undefined =>
-  cause instanceof Error && cause.name === 'ZodError' ? (cause as unknown as { issues: Issue[] }).issues : undefined;
+  cause instanceof Error && cause.name === 'ZodError'
+    ? (cause as unknown as { issues: Issue[] }).issues
+    : undefined;
 
 const describe = (issues: Issue[]) =>
   issues

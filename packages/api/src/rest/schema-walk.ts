@@ -1,6 +1,12 @@
 /** Read-only helpers over zod 4 schemas (`_zod.def`); nothing here mutates a schema. */
 
-type Def = { type: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown>; element?: unknown };
+type Def = {
+  type: string;
+  innerType?: unknown;
+  in?: unknown;
+  shape?: Record<string, unknown>;
+  element?: unknown;
+};
 const defOf = (s: unknown): Def | undefined => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);

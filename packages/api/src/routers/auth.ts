@@ -74,7 +74,13 @@ export const authRouter = router({
 
   me: authedProcedure
     .meta({
-      openapi: { method: 'GET', path: '/auth/me', tags: ['auth'], summary: 'The current user', errorResponses: [401, 500] },
+      openapi: {
+        method: 'GET',
+        path: '/auth/me',
+        tags: ['auth'],
+        summary: 'The current user',
+        errorResponses: [401, 500],
+      },
     })
     .input(z.object({}).optional())
     .output(z.object({ user: User }))
@@ -93,7 +99,10 @@ export const authRouter = router({
     })
     .input(TokenInput)
     .output(UserMessage)
-    .mutation(async ({ ctx, input }) => ({ message: 'Email verified', user: await verifyEmail(ctx, input.token) })),
+    .mutation(async ({ ctx, input }) => ({
+      message: 'Email verified',
+      user: await verifyEmail(ctx, input.token),
+    })),
 
   verifyEmailLink: publicProcedure
     .meta({
@@ -108,7 +117,10 @@ export const authRouter = router({
     })
     .input(TokenInput)
     .output(UserMessage)
-    .query(async ({ ctx, input }) => ({ message: 'Email verified', user: await verifyEmail(ctx, input.token) })),
+    .query(async ({ ctx, input }) => ({
+      message: 'Email verified',
+      user: await verifyEmail(ctx, input.token),
+    })),
 
   resendVerification: authedProcedure
     .meta({

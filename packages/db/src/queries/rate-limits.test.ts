@@ -85,7 +85,9 @@ describe('hitRateLimit', () => {
   it('is atomic: 20 concurrent hits on one key get the points 1..20 exactly once each', async () => {
     const key = freshKey('concurrent');
     const hits = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(handle.db, key, MINUTE)));
-    expect(hits.map((h) => h.points).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(hits.map((h) => h.points).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
     expect(new Set(hits.map((h) => h.resetAt.getTime())).size).toBe(1);
     expect((await storedRow(key))!.points).toBe(20);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../client';
+import { type Db, rowsOf } from '../client';
 
 export interface WindowHit {
   /** Hits in the current window, this one included. */

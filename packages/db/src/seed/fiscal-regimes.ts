@@ -17,6 +17,11 @@ export const FISCAL_REGIMES: ReadonlyArray<readonly [string, string, boolean, bo
   ['622', 'Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras', false, true],
   ['623', 'Opcional para Grupos de Sociedades', false, true],
   ['624', 'Coordinados', false, true],
-  ['625', 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas', true, false],
+  [
+    '625',
+    'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas',
+    true,
+    false,
+  ],
   ['626', 'Régimen Simplificado de Confianza', true, true],
 ];

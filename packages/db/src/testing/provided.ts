@@ -4,4 +4,5 @@ declare module 'vitest' {
     pgliteTemplate?: string;
   }
 }
+
 export {};

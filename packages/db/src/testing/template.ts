@@ -9,7 +9,8 @@ import { migrationsFolder, openDb } from '../client';
 function migrationsHash(): string {
   const h = createHash('sha256');
   for (const f of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(join(migrationsFolder, f)));
+    if (f.endsWith('.sql') || f.endsWith('.json'))
+      h.update(f).update(readFileSync(join(migrationsFolder, f)));
   }
   return h.digest('hex').slice(0, 16);
 }

@@ -28,7 +28,9 @@ export function assertSameOrigin(ctx: Context): void {
   const { tokenSource, method, origin } = ctx.req;
   if (tokenSource !== 'cookie' || !method || !UNSAFE_METHODS.has(method)) return;
   if (origin !== new URL(ctx.config.appUrl).origin) {
-    throw forbidden('Cross-site request refused: cookie-authenticated writes need an Origin matching APP_URL');
+    throw forbidden(
+      'Cross-site request refused: cookie-authenticated writes need an Origin matching APP_URL',
+    );
   }
 }
 

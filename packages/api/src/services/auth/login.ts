@@ -19,10 +19,7 @@ export async function login(ctx: Context, input: { email: string; password: stri
   const email = input.email.trim().toLowerCase();
   const limitKey = `login:${ctx.req.ip ?? 'local'}:${email}`;
   await enforceRateLimit(ctx, { key: limitKey, limit: 5, windowMs: 15 * 60_000 });
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
+  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
   // Unknown email and wrong password take the same path and time.
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) throw unauthorized('Invalid email or password');

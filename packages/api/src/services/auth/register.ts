@@ -25,10 +25,7 @@ export async function register(ctx: Context, input: RegisterInput): Promise<User
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   const row = await ctx.db.transaction(async (tx) => {
-    const taken = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`);
+    const taken = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
     if (taken.length) throw badRequest(EMAIL_TAKEN);
     const [created] = await tx
       .insert(users)
