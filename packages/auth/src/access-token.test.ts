@@ -67,7 +67,14 @@ describe('signAccessToken / verifyAccessToken', () => {
 
   it('rejects (null) an unsigned alg "none" token carrying valid-looking claims', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const payload = { sub: claims.userId, sid: claims.sessionToken, iss: 'folio', aud: 'folio-api', iat: now, exp: now + 3600 };
+    const payload = {
+      sub: claims.userId,
+      sid: claims.sessionToken,
+      iss: 'folio',
+      aud: 'folio-api',
+      iat: now,
+      exp: now + 3600,
+    };
     const header = b64url({ alg: 'none', typ: 'JWT' });
     expect(await verifyAccessToken(SECRET, `${header}.${b64url(payload)}.`)).toBeNull();
     // Same, with the signature of a genuine token pasted on.

@@ -31,7 +31,7 @@ let files = 0;
 function csvFile(lines: string[], opts: { header?: string; bom?: boolean } = {}): string {
   const path = join(tmp, `catalog-${++files}.csv`);
   const text = [opts.header ?? HEADER, ...lines].join('\r\n');
-  writeFileSync(path, (opts.bom === false ? '' : BOM) + text + '\r\n', 'utf8');
+  writeFileSync(path, `${opts.bom === false ? '' : BOM}${text}\r\n`, 'utf8');
   return path;
 }
 
@@ -138,7 +138,9 @@ describe('importSatCatalog', () => {
       `${id},Tres,Opcional,Opcional,,2019-01-07,,0,`,
     ]);
     // Header is line 1, so the third record is line 4.
-    await expect(importSatCatalog(handle.db, file)).rejects.toThrow(`line 4: id must be 8 digits, got "${id}"`);
+    await expect(importSatCatalog(handle.db, file)).rejects.toThrow(
+      `line 4: id must be 8 digits, got "${id}"`,
+    );
   });
 
   it('rejects an empty descripcion, naming its line', async () => {
@@ -155,7 +157,10 @@ describe('importSatCatalog', () => {
     const n = await importSatCatalog(handle.db, csvFile(lines), (rows) => progress.push(rows));
     expect(n).toBe(2345);
     expect(progress).toEqual([1000, 2000, 2345]);
-    const [loaded] = await handle.db.select({ n: count() }).from(satProducts).where(like(satProducts.id, '9998%'));
+    const [loaded] = await handle.db
+      .select({ n: count() })
+      .from(satProducts)
+      .where(like(satProducts.id, '9998%'));
     expect(loaded!.n).toBe(2345);
   });
 
@@ -206,7 +211,9 @@ describe('ensureSatCatalog', () => {
 });
 
 // The full SAT c_ClaveProdServ sits in `shared/` beside the repository checkout (not in it).
-const fullCatalog = fileURLToPath(new URL('../../../../shared/data/sat/c_claveprodserv.csv', import.meta.url));
+const fullCatalog = fileURLToPath(
+  new URL('../../../../shared/data/sat/c_claveprodserv.csv', import.meta.url),
+);
 
 describe('the full SAT catalog', () => {
   it.skipIf(!existsSync(fullCatalog))(

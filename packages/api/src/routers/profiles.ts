@@ -1,0 +1,86 @@
+import { listProfiles } from '@folio/db/queries/profiles';
+import { z } from 'zod';
+import { Profile, ProfileFields, toProfile } from '../schemas/profile';
+import { Message } from '../schemas/user';
+import { authorizeProfile } from '../services/profiles/access';
+import { createProfile } from '../services/profiles/create-profile';
+import { deleteProfile } from '../services/profiles/delete-profile';
+import { updateProfile } from '../services/profiles/update-profile';
+import { authedProcedure, type RestMeta, router } from '../trpc';
+
+const tags = ['profiles'];
+// The contract answers profile input errors with 422; an invalid RFC is a 400 from the service.
+const rest: RestMeta = { inputErrorStatus: 422 };
+const ProfileId = z.object({ profileId: z.string().min(1).max(100) });
+const Data = z.object({ message: z.string(), data: Profile });
+
+export const profilesRouter = router({
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/profiles', tags, summary: 'Your profiles', errorResponses: [401, 500] } })
+    .input(z.object({}).optional())
+    .output(z.object({ data: z.array(Profile) }))
+    .query(async ({ ctx }) => ({ data: (await listProfiles(ctx.db, ctx.user.id)).map(toProfile) })),
+
+  get: authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/profiles/{profileId}', tags, summary: 'One profile', errorResponses: [401, 403, 404, 500] },
+    })
+    .input(ProfileId)
+    .output(z.object({ data: Profile }))
+    .query(async ({ ctx, input }) => ({
+      data: toProfile(await authorizeProfile(ctx, ctx.user.id, input.profileId, 'read')),
+    })),
+
+  create: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/profiles',
+        tags,
+        summary: 'Create a taxpayer profile',
+        errorResponses: [400, 401, 403, 409, 422, 500],
+      },
+      rest: { ...rest, successStatus: 201 },
+    })
+    .input(ProfileFields)
+    .output(Data)
+    .mutation(async ({ ctx, input }) => ({
+      message: 'Profile created',
+      data: await createProfile(ctx, ctx.user.id, input),
+    })),
+
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/profiles/{profileId}',
+        tags,
+        summary: 'Update the supplied fields of a profile',
+        errorResponses: [400, 401, 403, 404, 409, 422, 500],
+      },
+      rest,
+    })
+    .input(ProfileFields.partial().extend(ProfileId.shape))
+    .output(Data)
+    .mutation(async ({ ctx, input: { profileId, ...patch } }) => ({
+      message: 'Profile updated',
+      data: await updateProfile(ctx, ctx.user.id, profileId, patch),
+    })),
+
+  delete: authedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/profiles/{profileId}',
+        tags,
+        summary: 'Delete a profile and everything filed under it',
+        errorResponses: [401, 403, 404, 500],
+      },
+    })
+    .input(ProfileId)
+    .output(Message)
+    .mutation(async ({ ctx, input }) => {
+      await deleteProfile(ctx, ctx.user.id, input.profileId);
+      return { message: 'Profile deleted' };
+    }),
+});

@@ -1,0 +1,67 @@
+import { findSatProduct, listFiscalRegimes } from '@folio/db/queries/catalogs';
+import { z } from 'zod';
+import { notFound } from '../errors';
+import { TipoPersona } from '../schemas/profile';
+import { FiscalRegime, SatProduct, SiNoOpcional, toFiscalRegime, toSatProduct } from '../schemas/sat';
+import { searchCatalog } from '../services/sat/search';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['sat'];
+
+export const satRouter = router({
+  search: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sat/search',
+        tags,
+        summary: 'Search the SAT product/service catalog (counts against the monthly quota)',
+        errorResponses: [400, 401, 429, 500],
+      },
+    })
+    .input(
+      z.object({
+        query: z.string().trim().max(200).optional(),
+        incluir_iva_trasladado: SiNoOpcional.optional(),
+        incluir_ieps_trasladado: SiNoOpcional.optional(),
+        limit: z.number().int().min(1).max(100).default(20),
+        offset: z.number().int().min(0).max(100_000).default(0),
+      }),
+    )
+    .output(z.object({ items: z.array(SatProduct), total: z.number(), limit: z.number(), offset: z.number() }))
+    .query(({ ctx, input }) => searchCatalog(ctx, ctx.user.id, input)),
+
+  regimenesFiscales: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sat/regimenes-fiscales',
+        tags,
+        summary: 'Fiscal regimes (c_RegimenFiscal), optionally for one person type',
+        errorResponses: [400, 401, 500],
+      },
+    })
+    .input(z.object({ tipo_persona: TipoPersona.optional() }))
+    .output(z.object({ data: z.array(FiscalRegime) }))
+    .query(async ({ ctx, input }) => ({
+      data: (await listFiscalRegimes(ctx.db, input.tipo_persona)).map(toFiscalRegime),
+    })),
+
+  byId: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sat/{id}',
+        tags,
+        summary: 'One SAT product/service code',
+        errorResponses: [400, 401, 404, 500],
+      },
+    })
+    .input(z.object({ id: z.string().regex(/^\d{8}$/, 'the code must be 8 digits') }))
+    .output(SatProduct)
+    .query(async ({ ctx, input }) => {
+      const row = await findSatProduct(ctx.db, input.id);
+      if (!row) throw notFound(`SAT code ${input.id} not found`);
+      return toSatProduct(row);
+    }),
+});

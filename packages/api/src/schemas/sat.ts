@@ -1,0 +1,54 @@
+import type { FiscalRegimeRow, SatProductRow } from '@folio/db/queries/catalogs';
+import { z } from 'zod';
+
+export const SiNoOpcional = z.enum(['Sí', 'No', 'Opcional']);
+
+export const SatProduct = z
+  .object({
+    id: z.string(),
+    descripcion: z.string(),
+    incluir_iva_trasladado: z.string(),
+    incluir_ieps_trasladado: z.string(),
+    complemento_que_debe_incluir: z.string().nullable(),
+    fecha_inicio_vigencia: z.string(),
+    fecha_fin_vigencia: z.string().nullable(),
+    estimulo_franja_fronteriza: z.string(),
+    palabras_similares: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'SatProduct' });
+
+export function toSatProduct(r: SatProductRow): z.infer<typeof SatProduct> {
+  return {
+    id: r.id,
+    descripcion: r.descripcion,
+    incluir_iva_trasladado: r.incluirIvaTrasladado,
+    incluir_ieps_trasladado: r.incluirIepsTrasladado,
+    complemento_que_debe_incluir: r.complementoQueDebeIncluir,
+    fecha_inicio_vigencia: r.fechaInicioVigencia,
+    fecha_fin_vigencia: r.fechaFinVigencia,
+    estimulo_franja_fronteriza: r.estimuloFranjaFronteriza,
+    palabras_similares: r.palabrasSimilares,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+export const FiscalRegime = z
+  .object({
+    clave: z.string(),
+    descripcion: z.string(),
+    aplica_persona_fisica: z.boolean(),
+    aplica_persona_moral: z.boolean(),
+  })
+  .meta({ id: 'FiscalRegime' });
+
+export function toFiscalRegime(r: FiscalRegimeRow): z.infer<typeof FiscalRegime> {
+  return {
+    clave: r.clave,
+    descripcion: r.descripcion,
+    aplica_persona_fisica: r.aplicaPersonaFisica,
+    aplica_persona_moral: r.aplicaPersonaMoral,
+  };
+}

@@ -1,0 +1,39 @@
+import { isUniqueViolation } from '@folio/db';
+import { updateProfile as saveProfile } from '@folio/db/queries/profiles';
+import type { z } from 'zod';
+import type { Context } from '../../context';
+import { conflict } from '../../errors';
+import { type Profile, type ProfileFields, toProfile } from '../../schemas/profile';
+import { audit } from '../audit';
+import { authorizeProfile } from './access';
+import { validRegimes, validRfc } from './rules';
+
+export type ProfilePatch = Partial<z.infer<typeof ProfileFields>>;
+
+/** Changes only the supplied fields; RFC, person type and regimes are re-checked together. */
+export async function updateProfile(ctx: Context, userId: string, profileId: string, patch: ProfilePatch): Promise<Profile> {
+  const current = await authorizeProfile(ctx, userId, profileId, 'write');
+  const tipoPersona = patch.tipo_persona ?? current.tipoPersona;
+  const changes: Parameters<typeof saveProfile>[2] = {};
+  if (patch.nombre !== undefined) changes.nombre = patch.nombre;
+  if (patch.tipo_persona !== undefined) changes.tipoPersona = patch.tipo_persona;
+  if (patch.rfc !== undefined || patch.tipo_persona !== undefined) {
+    changes.rfc = validRfc(patch.rfc ?? current.rfc, tipoPersona);
+  }
+  if (patch.regimenes_fiscales !== undefined || patch.tipo_persona !== undefined) {
+    changes.regimenesFiscales = await validRegimes(ctx.db, patch.regimenes_fiscales ?? current.regimenesFiscales, tipoPersona);
+  }
+  if (patch.validaciones_habilitadas !== undefined) {
+    changes.validacionesHabilitadas = { ...current.validacionesHabilitadas, ...patch.validaciones_habilitadas };
+  }
+  let row: Awaited<ReturnType<typeof saveProfile>>;
+  try {
+    row = await saveProfile(ctx.db, profileId, changes);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`You already have a profile with RFC ${changes.rfc}`);
+    throw err;
+  }
+  if (!row) throw new Error(`profile ${profileId} vanished during update`);
+  await audit(ctx, 'profile.update', userId, { entity: 'profile', entityId: profileId, data: { fields: Object.keys(changes) } });
+  return toProfile(row);
+}

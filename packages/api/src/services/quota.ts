@@ -1,0 +1,34 @@
+import { nextQuotaReset, quotaPeriod } from '@folio/billing';
+import { consumeQuota, countUsage } from '@folio/db/queries/usage';
+import type { Context } from '../context';
+import { tooManyRequests } from '../errors';
+
+/**
+ * Takes one unit of a monthly plan quota (null limit = unlimited, still counted), reporting what is
+ * left in X-Quota-Limit / X-Quota-Remaining; past the limit, 429 with Retry-After until next month.
+ */
+export async function takeMonthlyQuota(
+  ctx: Context,
+  userId: string,
+  kind: string,
+  limit: number | null,
+  what: string,
+): Promise<void> {
+  const key = { userId, kind, period: quotaPeriod() };
+  const headers = ctx.req.resHeaders;
+  if (limit === null) {
+    await countUsage(ctx.db, key);
+    headers.set('X-Quota-Limit', 'unlimited');
+    return;
+  }
+  const { allowed, used } = await consumeQuota(ctx.db, key, limit);
+  headers.set('X-Quota-Limit', String(limit));
+  headers.set('X-Quota-Remaining', String(Math.max(0, limit - used)));
+  if (!allowed) {
+    const reset = nextQuotaReset();
+    throw tooManyRequests(
+      `Monthly ${what} limit of your plan reached (${limit}); it resets on ${reset.toISOString()}`,
+      (reset.getTime() - Date.now()) / 1000,
+    );
+  }
+}

@@ -1,0 +1,54 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client';
+import { profiles, users } from '../schema';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type NewProfile = typeof profiles.$inferInsert;
+
+export function listProfiles(db: Db, userId: string): Promise<ProfileRow[]> {
+  return db.select().from(profiles).where(eq(profiles.userId, userId)).orderBy(asc(profiles.createdAt), asc(profiles.id));
+}
+
+export async function findProfile(db: Db | Tx, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, id));
+  return row;
+}
+
+/**
+ * Inserts the profile only while the user has fewer than `limit` (null = unlimited). The user row is
+ * locked first, so concurrent creates for one user are decided one after another.
+ */
+export async function insertProfileWithinLimit(
+  db: Db,
+  values: NewProfile,
+  limit: number | null,
+): Promise<{ ok: true; row: ProfileRow } | { ok: false; reason: 'limit' | 'duplicate_rfc' }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${values.userId} for update`);
+    if (limit !== null) {
+      const [row] = await tx.select({ n: count() }).from(profiles).where(eq(profiles.userId, values.userId));
+      if ((row?.n ?? 0) >= limit) return { ok: false, reason: 'limit' } as const;
+    }
+    const [row] = await tx.insert(profiles).values(values).onConflictDoNothing().returning();
+    return row ? ({ ok: true, row } as const) : ({ ok: false, reason: 'duplicate_rfc' } as const);
+  });
+}
+
+export async function updateProfile(
+  db: Db | Tx,
+  id: string,
+  patch: Partial<Pick<ProfileRow, 'nombre' | 'rfc' | 'tipoPersona' | 'regimenesFiscales' | 'validacionesHabilitadas'>>,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(profiles.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes the profile; everything that belongs to it goes with it through ON DELETE CASCADE. */
+export async function deleteProfile(db: Db | Tx, id: string): Promise<boolean> {
+  const rows = await db.delete(profiles).where(eq(profiles.id, id)).returning({ id: profiles.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,44 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../client';
+import { usageCounters } from '../schema';
+
+export interface QuotaKey {
+  userId: string;
+  /** `YYYY-MM` */
+  period: string;
+  kind: string;
+}
+
+/**
+ * Takes one unit of a monthly quota in a single statement: the counter only moves while it is under
+ * `limit`, so concurrent requests can never overshoot. Returns whether it was taken and the count.
+ */
+export async function consumeQuota(db: Db, key: QuotaKey, limit: number): Promise<{ allowed: boolean; used: number }> {
+  if (limit <= 0) return { allowed: false, used: await usedQuota(db, key) };
+  const result = await db.execute(sql`
+    insert into usage_counters (user_id, period, kind, used) values (${key.userId}, ${key.period}, ${key.kind}, 1)
+    on conflict (user_id, period, kind) do update set used = usage_counters.used + 1
+      where usage_counters.used < ${limit}
+    returning used`);
+  const [row] = rowsOf<{ used: number }>(result);
+  return row ? { allowed: true, used: Number(row.used) } : { allowed: false, used: await usedQuota(db, key) };
+}
+
+/** Counts one unit with no ceiling (unlimited plans still get usage recorded). */
+export async function countUsage(db: Db, key: QuotaKey): Promise<number> {
+  const result = await db.execute(sql`
+    insert into usage_counters (user_id, period, kind, used) values (${key.userId}, ${key.period}, ${key.kind}, 1)
+    on conflict (user_id, period, kind) do update set used = usage_counters.used + 1
+    returning used`);
+  return Number(rowsOf<{ used: number }>(result)[0]?.used ?? 0);
+}
+
+export async function usedQuota(db: Db, key: QuotaKey): Promise<number> {
+  const [row] = await db
+    .select({ used: usageCounters.used })
+    .from(usageCounters)
+    .where(
+      and(eq(usageCounters.userId, key.userId), eq(usageCounters.period, key.period), eq(usageCounters.kind, key.kind)),
+    );
+  return row?.used ?? 0;
+}
