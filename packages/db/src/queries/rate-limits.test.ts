@@ -72,11 +72,16 @@ describe('hitRateLimit', () => {
     expect((await hitRateLimit(handle.db, key, MINUTE)).points).toBe(2);
   });
 
-  it('honours a sub-second window: after 200 ms pass the count restarts at 1 and resetAt moves', async () => {
+  it('honours a sub-second window: resetAt is now + 200 ms, and once that passes the count restarts at 1', async () => {
     const key = freshKey('short-window');
+    const before = Date.now();
     const first = await hitRateLimit(handle.db, key, 200);
+    const after = Date.now();
+    // Not rounded to whole seconds: the window really is 200 ms (a little slack for the clock).
+    expect(first.resetAt.getTime()).toBeGreaterThanOrEqual(before + 200 - 100);
+    expect(first.resetAt.getTime()).toBeLessThanOrEqual(after + 200 + 100);
     expect((await hitRateLimit(handle.db, key, 200)).points).toBe(2);
-    await new Promise((r) => setTimeout(r, Math.max(0, first.resetAt.getTime() - Date.now()) + 150));
+    await new Promise((r) => setTimeout(r, 350));
     const next = await hitRateLimit(handle.db, key, 200);
     expect(next.points).toBe(1);
     expect(next.resetAt.getTime()).toBeGreaterThan(first.resetAt.getTime());
@@ -90,6 +95,16 @@ describe('hitRateLimit', () => {
     );
     expect(new Set(hits.map((h) => h.resetAt.getTime())).size).toBe(1);
     expect((await storedRow(key))!.points).toBe(20);
+  });
+
+  it('is atomic on an existing key too: 20 concurrent hits after a first one get the points 2..21', async () => {
+    const key = freshKey('concurrent-existing');
+    expect((await hitRateLimit(handle.db, key, MINUTE)).points).toBe(1);
+    const hits = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(handle.db, key, MINUTE)));
+    expect(hits.map((h) => h.points).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 2),
+    );
+    expect((await storedRow(key))!.points).toBe(21);
   });
 });
 
