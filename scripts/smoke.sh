@@ -79,6 +79,7 @@ say "starting \`pnpm start\` on $BASE (PGLITE_DATA_DIR=memory://)"
 # setsid: the server gets its own session and process group (pgid = its pid), so the whole
 # pnpm → tsx → node tree can be signalled at once.
 PORT=$PORT HOST=127.0.0.1 APP_URL=$BASE PGLITE_DATA_DIR=memory:// DATABASE_URL= LOG_LEVEL=info \
+  NODE_ENV=development RESEND_API_KEY= \
   setsid pnpm start </dev/null >"$LOG" 2>&1 &
 PGID=$!
 

@@ -18,7 +18,10 @@ CREATE TABLE "sat_products" (
 	"estimulo_franja_fronteriza" text NOT NULL,
 	"palabras_similares" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search_doc" "tsvector" GENERATED ALWAYS AS (to_tsvector('es_unaccent'::regconfig, descripcion || ' ' || coalesce(palabras_similares, ''))) STORED,
+	"search_text" text GENERATED ALWAYS AS (f_unaccent(lower(descripcion || ' ' || coalesce(palabras_similares, '')))) STORED,
+	"descripcion_norm" text GENERATED ALWAYS AS (f_unaccent(lower(descripcion))) STORED
 );
 --> statement-breakpoint
 CREATE TABLE "audit_log" (
@@ -89,8 +92,8 @@ CREATE TABLE "users" (
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_verification_tokens" ADD CONSTRAINT "email_verification_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "sat_products_search_trgm" ON "sat_products" USING gin (f_unaccent(lower("descripcion" || ' ' || coalesce("palabras_similares", ''))) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "sat_products_search_fts" ON "sat_products" USING gin (to_tsvector('es_unaccent', "descripcion" || ' ' || coalesce("palabras_similares", '')));--> statement-breakpoint
+CREATE INDEX "sat_products_search_doc_idx" ON "sat_products" USING gin ("search_doc");--> statement-breakpoint
+CREATE INDEX "sat_products_search_text_trgm" ON "sat_products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "email_outbox_to_idx" ON "email_outbox" USING btree ("to");--> statement-breakpoint

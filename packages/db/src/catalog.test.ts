@@ -28,10 +28,11 @@ afterAll(async () => {
 
 let files = 0;
 /** Writes a CSV (BOM + header unless given) to the temp dir; returns its path. */
-function csvFile(lines: string[], opts: { header?: string; bom?: boolean } = {}): string {
+function csvFile(lines: string[], opts: { header?: string; bom?: boolean; eol?: string } = {}): string {
   const path = join(tmp, `catalog-${++files}.csv`);
-  const text = [opts.header ?? HEADER, ...lines].join('\r\n');
-  writeFileSync(path, `${opts.bom === false ? '' : BOM}${text}\r\n`, 'utf8');
+  const eol = opts.eol ?? '\r\n';
+  const text = [opts.header ?? HEADER, ...lines].join(eol);
+  writeFileSync(path, `${opts.bom === false ? '' : BOM}${text}${eol}`, 'utf8');
   return path;
 }
 
@@ -140,6 +141,37 @@ describe('importSatCatalog', () => {
     // Header is line 1, so the third record is line 4.
     await expect(importSatCatalog(handle.db, file)).rejects.toThrow(
       `line 4: id must be 8 digits, got "${id}"`,
+    );
+  });
+
+  it('names the file line of a bad id even after blank lines and a quoted multi-line field', async () => {
+    // LF line ends: csv-parse counts a CRLF inside quotes as two lines.
+    const file = csvFile(
+      [
+        '99990311,Uno,Opcional,Opcional,,2019-01-07,,0,',
+        '',
+        '99990312,"Dos',
+        'en dos líneas",Opcional,Opcional,,2019-01-07,,0,',
+        '',
+        'x9990313,Tres,Opcional,Opcional,,2019-01-07,,0,',
+      ],
+      { eol: '\n' },
+    );
+    await expect(importSatCatalog(handle.db, file)).rejects.toThrow(
+      'line 7: id must be 8 digits, got "x9990313"',
+    );
+  });
+
+  it('names the file line of a bad id after blank lines in a CRLF file', async () => {
+    const file = csvFile([
+      '',
+      '99990321,Uno,Opcional,Opcional,,2019-01-07,,0,',
+      '',
+      '',
+      'x9990322,Dos,Opcional,Opcional,,2019-01-07,,0,',
+    ]);
+    await expect(importSatCatalog(handle.db, file)).rejects.toThrow(
+      'line 6: id must be 8 digits, got "x9990322"',
     );
   });
 

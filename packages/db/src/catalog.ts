@@ -63,12 +63,13 @@ export async function importSatCatalog(
   onProgress: (rows: number) => void = () => {},
 ): Promise<number> {
   const parser = createReadStream(file).pipe(
-    parse({ bom: true, columns: (h: string[]) => checkHeader(h), skip_empty_lines: true }),
+    parse({ bom: true, columns: (h: string[]) => checkHeader(h), skip_empty_lines: true, info: true }),
   );
   let batch: ProductRow[] = [];
   let total = 0;
-  for await (const record of parser) {
-    batch.push(toRow(record, total + batch.length + 2));
+  // `info.lines`: the file line the record ends on, blank lines and quoted line breaks included.
+  for await (const { record, info } of parser) {
+    batch.push(toRow(record, info.lines));
     if (batch.length === BATCH) {
       await upsert(db, batch);
       total += batch.length;

@@ -1,4 +1,4 @@
-import type { FiscalRegimeRow, SatProductRow } from '@folio/db/queries/catalogs';
+import type { FiscalRegimeRow, SatProductRecord } from '@folio/db/queries/catalogs';
 import { z } from 'zod';
 
 export const SiNoOpcional = z.enum(['Sí', 'No', 'Opcional']);
@@ -19,7 +19,7 @@ export const SatProduct = z
   })
   .meta({ id: 'SatProduct' });
 
-export function toSatProduct(r: SatProductRow): z.infer<typeof SatProduct> {
+export function toSatProduct(r: SatProductRecord): z.infer<typeof SatProduct> {
   return {
     id: r.id,
     descripcion: r.descripcion,

@@ -15,8 +15,8 @@ export function listFiscalRegimes(db: Db, tipoPersona?: 'FISICA' | 'MORAL'): Pro
   return db.select().from(fiscalRegimes).where(where).orderBy(asc(fiscalRegimes.clave));
 }
 
-export async function findSatProduct(db: Db, id: string): Promise<SatProductRow | undefined> {
-  const [row] = await db.select().from(satProducts).where(eq(satProducts.id, id));
+export async function findSatProduct(db: Db, id: string): Promise<SatProductRecord | undefined> {
+  const [row] = await db.select(RECORD).from(satProducts).where(eq(satProducts.id, id));
   return row;
 }
 
@@ -28,42 +28,53 @@ export interface SatSearch {
   offset: number;
 }
 
-// These two expressions must stay identical to the ones indexed in the schema (sat_products_search_*).
-const document = sql`to_tsvector('es_unaccent', ${satProducts.descripcion} || ' ' || coalesce(${satProducts.palabrasSimilares}, ''))`;
-const haystack = sql`f_unaccent(lower(${satProducts.descripcion} || ' ' || coalesce(${satProducts.palabrasSimilares}, '')))`;
-
 /**
- * Ranked catalog search: Spanish full-text (stemmed, accents folded) or trigram word similarity on
- * the description and similar words, ranked by relevance then code. Digits match code prefixes.
+ * Ranked catalog search over the generated search columns. Full text (Spanish stems, accents folded)
+ * decides what matches; only when it finds nothing does trigram word similarity take over, so a
+ * typo still finds something without fuzzy candidates slowing down every search. Ranked by
+ * relevance, then code. A digits-only query matches code prefixes.
  */
-export async function searchSatProducts(db: Db, q: SatSearch): Promise<{ items: SatProductRow[]; total: number }> {
+export async function searchSatProducts(db: Db, q: SatSearch): Promise<{ items: SatProductRecord[]; total: number }> {
   const text = q.query?.trim() ?? '';
   const filters: SQL[] = [];
   if (q.incluirIvaTrasladado) filters.push(eq(satProducts.incluirIvaTrasladado, q.incluirIvaTrasladado));
   if (q.incluirIepsTrasladado) filters.push(eq(satProducts.incluirIepsTrasladado, q.incluirIepsTrasladado));
 
-  let match: SQL | undefined;
-  let score: SQL | undefined;
-  if (/^\d{1,8}$/.test(text)) {
-    match = sql`${satProducts.id} like ${`${text}%`}`;
-  } else if (text) {
-    const tsq = sql`websearch_to_tsquery('es_unaccent', ${text})`;
-    const needle = sql`f_unaccent(lower(${text}))`;
-    match = sql`(${document} @@ ${tsq} or ${needle} <% ${haystack})`;
-    const description = sql`f_unaccent(lower(${satProducts.descripcion}))`;
-    // Full-text hits (every word, stemmed) outrank fuzzy ones; then how closely the description
-    // itself reads like the query, so "Hoteles" beats "Parcela para hotel" for "hotel".
-    score = sql`(case when ${document} @@ ${tsq} then 1 else 0 end
-      + ts_rank(${document}, ${tsq})
-      + word_similarity(${needle}, ${haystack})
-      + 2 * similarity(${needle}, ${description})
-      + case when ${description} like ${needle} || '%' then 0.5 else 0 end)`;
-  }
-  const where = and(match, ...filters);
+  if (!text) return page(db, and(...filters), undefined, q);
+  if (/^\d{1,8}$/.test(text)) return page(db, and(sql`${satProducts.id} like ${`${text}%`}`, ...filters), undefined, q);
+
+  const tsq = sql`websearch_to_tsquery('es_unaccent', ${text})`;
+  const needle = sql`f_unaccent(lower(${text}))`;
+  // How closely the description itself reads like the query, so "Hoteles" beats "Parcela para hotel".
+  const closeness = sql`2 * similarity(${needle}, ${satProducts.descripcionNorm})
+    + case when ${satProducts.descripcionNorm} like ${needle} || '%' then 0.5 else 0 end`;
+  const fullText = and(sql`${satProducts.searchDoc} @@ ${tsq}`, ...filters);
+  const found = await page(db, fullText, sql`ts_rank(${satProducts.searchDoc}, ${tsq}) + ${closeness}`, q);
+  if (found.total > 0) return found;
+  const fuzzy = and(sql`${needle} <% ${satProducts.searchText}`, ...filters);
+  return page(db, fuzzy, sql`word_similarity(${needle}, ${satProducts.searchText}) + ${closeness}`, q);
+}
+
+const RECORD = {
+  id: satProducts.id,
+  descripcion: satProducts.descripcion,
+  incluirIvaTrasladado: satProducts.incluirIvaTrasladado,
+  incluirIepsTrasladado: satProducts.incluirIepsTrasladado,
+  complementoQueDebeIncluir: satProducts.complementoQueDebeIncluir,
+  fechaInicioVigencia: satProducts.fechaInicioVigencia,
+  fechaFinVigencia: satProducts.fechaFinVigencia,
+  estimuloFranjaFronteriza: satProducts.estimuloFranjaFronteriza,
+  palabrasSimilares: satProducts.palabrasSimilares,
+  createdAt: satProducts.createdAt,
+  updatedAt: satProducts.updatedAt,
+};
+export type SatProductRecord = { [K in keyof typeof RECORD]: SatProductRow[K] };
+
+async function page(db: Db, where: SQL | undefined, score: SQL | undefined, q: SatSearch) {
   const [items, totals] = await Promise.all([
     q.limit > 0
       ? db
-          .select()
+          .select(RECORD)
           .from(satProducts)
           .where(where)
           .orderBy(...(score ? [sql`${score} desc`] : []), asc(satProducts.id))

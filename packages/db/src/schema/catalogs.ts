@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const fiscalRegimes = pgTable('fiscal_regimes', {
   clave: text('clave').primaryKey(),
@@ -10,7 +12,11 @@ export const fiscalRegimes = pgTable('fiscal_regimes', {
   fechaFinVigencia: text('fecha_fin_vigencia'),
 });
 
-/** c_ClaveProdServ. Search indexes use f_unaccent/es_unaccent from the extensions migration. */
+/**
+ * c_ClaveProdServ. The search columns are generated from the description and similar words, so a
+ * search reads precomputed values: `search_doc` (Spanish stems, accents folded) for full text,
+ * `search_text` (lower-case, unaccented) for trigram matching, `descripcion_norm` for closeness.
+ */
 export const satProducts = pgTable(
   'sat_products',
   {
@@ -25,15 +31,16 @@ export const satProducts = pgTable(
     palabrasSimilares: text('palabras_similares'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(
+      sql`to_tsvector('es_unaccent'::regconfig, descripcion || ' ' || coalesce(palabras_similares, ''))`,
+    ),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`f_unaccent(lower(descripcion || ' ' || coalesce(palabras_similares, '')))`,
+    ),
+    descripcionNorm: text('descripcion_norm').generatedAlwaysAs(sql`f_unaccent(lower(descripcion))`),
   },
   (t) => [
-    index('sat_products_search_trgm').using(
-      'gin',
-      sql`f_unaccent(lower(${t.descripcion} || ' ' || coalesce(${t.palabrasSimilares}, ''))) gin_trgm_ops`,
-    ),
-    index('sat_products_search_fts').using(
-      'gin',
-      sql`to_tsvector('es_unaccent', ${t.descripcion} || ' ' || coalesce(${t.palabrasSimilares}, ''))`,
-    ),
+    index('sat_products_search_doc_idx').using('gin', t.searchDoc),
+    index('sat_products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
