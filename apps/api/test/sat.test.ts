@@ -96,6 +96,13 @@ describe('GET /api/sat/search', () => {
     expect((await ids('laptop'))[0]).toBe('43211508');
   });
 
+  it('still finds a misspelt word by trigram similarity when full text finds nothing', async () => {
+    const u = await signUp(t);
+    const body = await (await get(u, '/api/sat/search?query=computadorass')).json();
+    expect(body.items.map((i: { id: string }) => i.id)).toContain('43211500');
+    expect(body.total).toBe(body.items.length);
+  });
+
   it('matches code prefixes for a digits-only query, ordered by code', async () => {
     const u = await signUp(t);
     await setPlan(t, u.id, 'PRO');
