@@ -112,6 +112,20 @@ describe('importSatCatalog', () => {
     expect((await product('99990002'))!.descripcion).toBe('Mesas, sillas y bancos');
   });
 
+  it('bumps updated_at on a re-import and keeps the last row of a code repeated in the file', async () => {
+    await importSatCatalog(handle.db, csvFile(SMALL));
+    const first = (await product('99990001'))!.updatedAt;
+    await new Promise((r) => setTimeout(r, 20));
+    const repeated = [
+      '99990001,Primera versión,Opcional,Opcional,,2019-01-07,,1,',
+      '99990001,Segunda versión,Opcional,Opcional,,2019-01-07,,1,',
+    ];
+    await importSatCatalog(handle.db, csvFile(repeated));
+    const row = (await product('99990001'))!;
+    expect(row.descripcion).toBe('Segunda versión');
+    expect(row.updatedAt.getTime()).toBeGreaterThan(first.getTime());
+  });
+
   it('rejects a file whose header is not the SAT one, naming the expected header, and loads nothing', async () => {
     const before = await productCount();
     const wrong = HEADER.replace('descripcion', 'description');

@@ -44,12 +44,15 @@ async function upsert(db: Db, rows: ProductRow[]) {
     .values(rows)
     .onConflictDoUpdate({
       target: satProducts.id,
-      set: Object.fromEntries(
-        HEADER.filter((c) => c !== 'id').map((c) => [
-          c.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase()),
-          sql.raw(`excluded.${c}`),
-        ]),
-      ),
+      set: {
+        ...Object.fromEntries(
+          HEADER.filter((c) => c !== 'id').map((c) => [
+            c.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase()),
+            sql.raw(`excluded.${c}`),
+          ]),
+        ),
+        updatedAt: sql`now()`,
+      },
     });
 }
 
@@ -65,23 +68,22 @@ export async function importSatCatalog(
   const parser = createReadStream(file).pipe(
     parse({ bom: true, columns: (h: string[]) => checkHeader(h), skip_empty_lines: true, info: true }),
   );
-  let batch: ProductRow[] = [];
+  // Keyed by code: a code repeated in the file keeps its last row (one upsert may not touch a row twice).
+  let batch = new Map<string, ProductRow>();
   let total = 0;
+  const flush = async () => {
+    await upsert(db, [...batch.values()]);
+    total += batch.size;
+    batch = new Map();
+    onProgress(total);
+  };
   // `info.lines`: the file line the record ends on, blank lines and quoted line breaks included.
   for await (const { record, info } of parser) {
-    batch.push(toRow(record, info.lines));
-    if (batch.length === BATCH) {
-      await upsert(db, batch);
-      total += batch.length;
-      batch = [];
-      onProgress(total);
-    }
+    const row = toRow(record, info.lines);
+    batch.set(row.id, row);
+    if (batch.size === BATCH) await flush();
   }
-  if (batch.length) {
-    await upsert(db, batch);
-    total += batch.length;
-    onProgress(total);
-  }
+  if (batch.size) await flush();
   return total;
 }
 

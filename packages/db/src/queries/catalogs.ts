@@ -34,14 +34,18 @@ export interface SatSearch {
  * typo still finds something without fuzzy candidates slowing down every search. Ranked by
  * relevance, then code. A digits-only query matches code prefixes.
  */
-export async function searchSatProducts(db: Db, q: SatSearch): Promise<{ items: SatProductRecord[]; total: number }> {
+export async function searchSatProducts(
+  db: Db,
+  q: SatSearch,
+): Promise<{ items: SatProductRecord[]; total: number }> {
   const text = q.query?.trim() ?? '';
   const filters: SQL[] = [];
   if (q.incluirIvaTrasladado) filters.push(eq(satProducts.incluirIvaTrasladado, q.incluirIvaTrasladado));
   if (q.incluirIepsTrasladado) filters.push(eq(satProducts.incluirIepsTrasladado, q.incluirIepsTrasladado));
 
   if (!text) return page(db, and(...filters), undefined, q);
-  if (/^\d{1,8}$/.test(text)) return page(db, and(sql`${satProducts.id} like ${`${text}%`}`, ...filters), undefined, q);
+  if (/^\d{1,8}$/.test(text))
+    return page(db, and(sql`${satProducts.id} like ${`${text}%`}`, ...filters), undefined, q);
 
   const tsq = sql`websearch_to_tsquery('es_unaccent', ${text})`;
   const needle = sql`f_unaccent(lower(${text}))`;

@@ -6,7 +6,11 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export type NewProfile = typeof profiles.$inferInsert;
 
 export function listProfiles(db: Db, userId: string): Promise<ProfileRow[]> {
-  return db.select().from(profiles).where(eq(profiles.userId, userId)).orderBy(asc(profiles.createdAt), asc(profiles.id));
+  return db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .orderBy(asc(profiles.createdAt), asc(profiles.id));
 }
 
 export async function findProfile(db: Db | Tx, id: string): Promise<ProfileRow | undefined> {
@@ -37,7 +41,9 @@ export async function insertProfileWithinLimit(
 export async function updateProfile(
   db: Db | Tx,
   id: string,
-  patch: Partial<Pick<ProfileRow, 'nombre' | 'rfc' | 'tipoPersona' | 'regimenesFiscales' | 'validacionesHabilitadas'>>,
+  patch: Partial<
+    Pick<ProfileRow, 'nombre' | 'rfc' | 'tipoPersona' | 'regimenesFiscales' | 'validacionesHabilitadas'>
+  >,
 ): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(profiles)

@@ -13,7 +13,11 @@ export interface QuotaKey {
  * Takes one unit of a monthly quota in a single statement: the counter only moves while it is under
  * `limit`, so concurrent requests can never overshoot. Returns whether it was taken and the count.
  */
-export async function consumeQuota(db: Db, key: QuotaKey, limit: number): Promise<{ allowed: boolean; used: number }> {
+export async function consumeQuota(
+  db: Db,
+  key: QuotaKey,
+  limit: number,
+): Promise<{ allowed: boolean; used: number }> {
   if (limit <= 0) return { allowed: false, used: await usedQuota(db, key) };
   const result = await db.execute(sql`
     insert into usage_counters (user_id, period, kind, used) values (${key.userId}, ${key.period}, ${key.kind}, 1)
@@ -38,7 +42,11 @@ export async function usedQuota(db: Db, key: QuotaKey): Promise<number> {
     .select({ used: usageCounters.used })
     .from(usageCounters)
     .where(
-      and(eq(usageCounters.userId, key.userId), eq(usageCounters.period, key.period), eq(usageCounters.kind, key.kind)),
+      and(
+        eq(usageCounters.userId, key.userId),
+        eq(usageCounters.period, key.period),
+        eq(usageCounters.kind, key.kind),
+      ),
     );
   return row?.used ?? 0;
 }

@@ -7,7 +7,9 @@ export const subscriptions = pgTable('subscriptions', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   plan: text('plan', { enum: ['FREE', 'BASIC', 'PRO', 'ENTERPRISE'] }).notNull(),
-  status: text('status', { enum: ['ACTIVE', 'CANCELLED', 'EXPIRED', 'PAST_DUE', 'UNPAID', 'TRIALING'] }).notNull(),
+  status: text('status', {
+    enum: ['ACTIVE', 'CANCELLED', 'EXPIRED', 'PAST_DUE', 'UNPAID', 'TRIALING'],
+  }).notNull(),
   billing: text('billing', { enum: ['monthly', 'annual'] }),
   providerStatus: text('provider_status'),
   stripeCustomerId: text('stripe_customer_id'),

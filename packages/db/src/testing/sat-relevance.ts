@@ -29,4 +29,3 @@ export const SAT_RELEVANCE: [query: string, code: string][] = [
   ['vinos', '50202203'],
   ['renta de oficinas', '80131505'], // only in palabras_similares
 ];
-
