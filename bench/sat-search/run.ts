@@ -8,26 +8,43 @@ import { SAT_RELEVANCE } from '@folio/db/testing';
 import { asc, ilike, or } from 'drizzle-orm';
 import { machine, ms, summarize } from '../lib/stats';
 
-const CSV = process.env.SAT_CATALOG_CSV ?? new URL('../../../shared/data/sat/c_claveprodserv.csv', import.meta.url).pathname;
+const CSV =
+  process.env.SAT_CATALOG_CSV ??
+  new URL('../../../shared/data/sat/c_claveprodserv.csv', import.meta.url).pathname;
 const RUNS = 200;
-const EXTRA = ['vino', 'papel', 'servicios', 'mantenimiento', 'software', 'renta', 'ropa', 'madera', 'leche', 'pintura'];
+const EXTRA = [
+  'vino',
+  'papel',
+  'servicios',
+  'mantenimiento',
+  'software',
+  'renta',
+  'ropa',
+  'madera',
+  'leche',
+  'pintura',
+];
 const QUERIES = [...SAT_RELEVANCE.map(([q]) => q), ...EXTRA];
 
 type Search = (q: string) => Promise<string[]>;
 
-const ranked = (h: DbHandle): Search => async (q) =>
-  (await searchSatProducts(h.db, { query: q, limit: 20, offset: 0 })).items.map((i) => i.id);
+const ranked =
+  (h: DbHandle): Search =>
+  async (q) =>
+    (await searchSatProducts(h.db, { query: q, limit: 20, offset: 0 })).items.map((i) => i.id);
 
 // What a first version would write: substring match on the raw columns, ordered by code.
-const naive = (h: DbHandle): Search => async (q) =>
-  (
-    await h.db
-      .select({ id: satProducts.id })
-      .from(satProducts)
-      .where(or(ilike(satProducts.descripcion, `%${q}%`), ilike(satProducts.palabrasSimilares, `%${q}%`)))
-      .orderBy(asc(satProducts.id))
-      .limit(20)
-  ).map((r) => r.id);
+const naive =
+  (h: DbHandle): Search =>
+  async (q) =>
+    (
+      await h.db
+        .select({ id: satProducts.id })
+        .from(satProducts)
+        .where(or(ilike(satProducts.descripcion, `%${q}%`), ilike(satProducts.palabrasSimilares, `%${q}%`)))
+        .orderBy(asc(satProducts.id))
+        .limit(20)
+    ).map((r) => r.id);
 
 async function timeRuns(search: Search) {
   for (const q of QUERIES.slice(0, 5)) await search(q); // warm caches and plans
@@ -60,7 +77,9 @@ async function bench(label: string, handle: DbHandle) {
     );
   row('ranked search', r, rh);
   row('naive ILIKE', b, bh);
-  console.log(`ratio ranked/naive: p50 ${(r.p50 / b.p50).toFixed(2)}×  p95 ${(r.p95 / b.p95).toFixed(2)}×  (${RUNS} searches each)`);
+  console.log(
+    `ratio ranked/naive: p50 ${(r.p50 / b.p50).toFixed(2)}×  p95 ${(r.p95 / b.p95).toFixed(2)}×  (${RUNS} searches each)`,
+  );
   return { r, rh, bh };
 }
 

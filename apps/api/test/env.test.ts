@@ -4,7 +4,11 @@ import { loadEnv } from '../src/env';
 describe('environment', () => {
   it('starts with no configuration at all: PGlite, port 3000, APP_URL from the port', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, PGLITE_DATA_DIR: '.data/pglite', APP_URL: 'http://localhost:3000' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      PGLITE_DATA_DIR: '.data/pglite',
+      APP_URL: 'http://localhost:3000',
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
   });

@@ -127,7 +127,12 @@ export async function verificationTokenFor(t: TestApp, email: string): Promise<s
 }
 
 /** Puts the user on a plan as the billing webhook would (status ACTIVE unless given). */
-export async function setPlan(t: TestApp, userId: string, plan: 'BASIC' | 'PRO' | 'ENTERPRISE', status = 'ACTIVE') {
+export async function setPlan(
+  t: TestApp,
+  userId: string,
+  plan: 'BASIC' | 'PRO' | 'ENTERPRISE',
+  status = 'ACTIVE',
+) {
   const { subscriptions } = await import('@folio/db/schema');
   const row = { userId, plan, status: status as 'ACTIVE' };
   await t.handle.db
@@ -138,4 +143,5 @@ export async function setPlan(t: TestApp, userId: string, plan: 'BASIC' | 'PRO' 
 
 /** Valid RFCs for tests: 13 characters (FISICA) or 12 (MORAL), distinct per index. */
 export const rfcFisica = (i: number) => `GOMA${String(800101 + (i % 28)).padStart(6, '0')}AB${i % 10}`;
-export const rfcMoral = (i: number) => `ABC${String(100101 + (i % 28)).padStart(6, '0')}X${String(i % 100).padStart(2, '0')}`;
+export const rfcMoral = (i: number) =>
+  `ABC${String(100101 + (i % 28)).padStart(6, '0')}X${String(i % 100).padStart(2, '0')}`;

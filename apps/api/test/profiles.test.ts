@@ -35,10 +35,16 @@ const PROFILE_KEYS = [
   'user_id',
   'validaciones_habilitadas',
 ];
-const create = (u: TestUser, body: unknown) => request(t, 'POST', '/api/profiles', { headers: bearer(u.token), body });
+const create = (u: TestUser, body: unknown) =>
+  request(t, 'POST', '/api/profiles', { headers: bearer(u.token), body });
 const update = (u: TestUser, id: string, body: unknown) =>
   request(t, 'PUT', `/api/profiles/${id}`, { headers: bearer(u.token), body });
-const moral = (i = 1, extra: object = {}) => ({ nombre: 'Comercial ABC', rfc: rfcMoral(i), tipo_persona: 'MORAL', ...extra });
+const moral = (i = 1, extra: object = {}) => ({
+  nombre: 'Comercial ABC',
+  rfc: rfcMoral(i),
+  tipo_persona: 'MORAL',
+  ...extra,
+});
 
 async function created(u: TestUser, body: unknown) {
   const res = await create(u, body);
@@ -49,7 +55,12 @@ async function created(u: TestUser, body: unknown) {
 describe('POST /api/profiles', () => {
   it('creates a profile (201) with the spec fields, default flags, not frozen, RFC upper-cased', async () => {
     const u = await signUp(t);
-    const res = await create(u, { nombre: 'Ana Gómez', rfc: ' goma800101ab1 ', tipo_persona: 'FISICA', regimenes_fiscales: ['612', '626'] });
+    const res = await create(u, {
+      nombre: 'Ana Gómez',
+      rfc: ' goma800101ab1 ',
+      tipo_persona: 'FISICA',
+      regimenes_fiscales: ['612', '626'],
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.message).toBeTypeOf('string');
@@ -91,7 +102,9 @@ describe('POST /api/profiles', () => {
       [{ rfc: 'GOMA800101AB1', tipo_persona: 'MORAL' }, /tipo_persona/],
     ];
     for (const [fields, rule] of cases) {
-      expect(await expectError(await create(u, { nombre: 'X', ...fields }), 400, 'Bad Request')).toMatch(rule);
+      expect(await expectError(await create(u, { nombre: 'X', ...fields }), 400, 'Bad Request')).toMatch(
+        rule,
+      );
     }
   });
 
@@ -102,9 +115,13 @@ describe('POST /api/profiles', () => {
       [{ nombre: 'X', tipo_persona: 'MORAL' }, /^rfc: /],
       [{ nombre: 'X', rfc: rfcMoral(1) }, /^tipo_persona: /],
       [{ nombre: 'X', rfc: rfcMoral(1), tipo_persona: 'EMPRESA' }, /^tipo_persona: must be FISICA or MORAL/],
-      [{ nombre: 'X', rfc: rfcMoral(1), tipo_persona: 'MORAL', regimenes_fiscales: '601' }, /^regimenes_fiscales/],
+      [
+        { nombre: 'X', rfc: rfcMoral(1), tipo_persona: 'MORAL', regimenes_fiscales: '601' },
+        /^regimenes_fiscales/,
+      ],
     ];
-    for (const [body, why] of cases) expect(await expectError(await create(u, body), 422, 'Validation Error')).toMatch(why);
+    for (const [body, why] of cases)
+      expect(await expectError(await create(u, body), 422, 'Validation Error')).toMatch(why);
   });
 
   it('answers 422 naming a regime code that does not exist or does not apply to the person type', async () => {
@@ -174,11 +191,22 @@ describe('PUT /api/profiles/{profileId}', () => {
   it('changes only the supplied fields, and only the named flags', async () => {
     const u = await signUp(t);
     const p = await created(u, moral(10, { regimenes_fiscales: ['601'] }));
-    const res = await update(u, p.id, { nombre: 'Nuevo nombre', validaciones_habilitadas: { bloquearSiRFCNoCoincide: true } });
+    const res = await update(u, p.id, {
+      nombre: 'Nuevo nombre',
+      validaciones_habilitadas: { bloquearSiRFCNoCoincide: true },
+    });
     expect(res.status).toBe(200);
     const { data } = await res.json();
-    expect(data).toMatchObject({ nombre: 'Nuevo nombre', rfc: p.rfc, regimenes_fiscales: ['601'], frozen: false });
-    expect(data.validaciones_habilitadas).toEqual({ ...p.validaciones_habilitadas, bloquearSiRFCNoCoincide: true });
+    expect(data).toMatchObject({
+      nombre: 'Nuevo nombre',
+      rfc: p.rfc,
+      regimenes_fiscales: ['601'],
+      frozen: false,
+    });
+    expect(data.validaciones_habilitadas).toEqual({
+      ...p.validaciones_habilitadas,
+      bloquearSiRFCNoCoincide: true,
+    });
     expect(new Date(data.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(p.updated_at).getTime());
   });
 
@@ -189,7 +217,11 @@ describe('PUT /api/profiles/{profileId}', () => {
     await expectError(await update(u, p.id, { tipo_persona: 'FISICA' }), 400, 'Bad Request');
     const wrongRegime = await update(u, p.id, { tipo_persona: 'FISICA', rfc: rfcFisica(11) });
     expect(await expectError(wrongRegime, 422, 'Validation Error')).toMatch(/601/);
-    const ok = await update(u, p.id, { tipo_persona: 'FISICA', rfc: rfcFisica(11), regimenes_fiscales: ['612'] });
+    const ok = await update(u, p.id, {
+      tipo_persona: 'FISICA',
+      rfc: rfcFisica(11),
+      regimenes_fiscales: ['612'],
+    });
     expect((await ok.json()).data).toMatchObject({ tipo_persona: 'FISICA', regimenes_fiscales: ['612'] });
   });
 
@@ -197,8 +229,18 @@ describe('PUT /api/profiles/{profileId}', () => {
     const u = await signUp(t);
     const p = await created(u, moral(12));
     await expectError(await update(u, p.id, { tipo_persona: 'otra' }), 422, 'Validation Error');
-    const res = await update(u, p.id, { user_id: 'x', frozen: true, id: 'y', created_at: '2001-01-01T00:00:00Z' });
-    expect((await res.json()).data).toMatchObject({ id: p.id, user_id: u.id, frozen: false, created_at: p.created_at });
+    const res = await update(u, p.id, {
+      user_id: 'x',
+      frozen: true,
+      id: 'y',
+      created_at: '2001-01-01T00:00:00Z',
+    });
+    expect((await res.json()).data).toMatchObject({
+      id: p.id,
+      user_id: u.id,
+      frozen: false,
+      created_at: p.created_at,
+    });
   });
 
   it("answers 403 on another user's profile and 404 on a missing one", async () => {
@@ -222,18 +264,34 @@ describe('reading and deleting profiles', () => {
     expect(list.data.map((x: { id: string }) => x.id)).toEqual([p.id]);
     const one = await request(t, 'GET', `/api/profiles/${p.id}`, { headers: cookie(owner.token) });
     expect((await one.json()).data).toEqual(p);
-    await expectError(await request(t, 'GET', `/api/profiles/${p.id}`, { headers: bearer(other.token) }), 403, 'Forbidden');
-    await expectError(await request(t, 'GET', '/api/profiles/nope', { headers: bearer(owner.token) }), 404, 'Not Found');
+    await expectError(
+      await request(t, 'GET', `/api/profiles/${p.id}`, { headers: bearer(other.token) }),
+      403,
+      'Forbidden',
+    );
+    await expectError(
+      await request(t, 'GET', '/api/profiles/nope', { headers: bearer(owner.token) }),
+      404,
+      'Not Found',
+    );
   });
 
   it('deletes a profile (then 404), and not someone else’s', async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const p = await created(owner, moral(15));
-    await expectError(await request(t, 'DELETE', `/api/profiles/${p.id}`, { headers: bearer(other.token) }), 403, 'Forbidden');
+    await expectError(
+      await request(t, 'DELETE', `/api/profiles/${p.id}`, { headers: bearer(other.token) }),
+      403,
+      'Forbidden',
+    );
     const res = await request(t, 'DELETE', `/api/profiles/${p.id}`, { headers: bearer(owner.token) });
     expect(await res.json()).toEqual({ message: 'Profile deleted' });
-    await expectError(await request(t, 'GET', `/api/profiles/${p.id}`, { headers: bearer(owner.token) }), 404, 'Not Found');
+    await expectError(
+      await request(t, 'GET', `/api/profiles/${p.id}`, { headers: bearer(owner.token) }),
+      404,
+      'Not Found',
+    );
   });
 
   it('keeps frozen profiles readable but refuses every write on them with 403', async () => {
@@ -243,11 +301,17 @@ describe('reading and deleting profiles', () => {
       .update(profiles)
       .set({ frozen: true, frozenReason: 'PLAN_LIMIT', frozenAt: new Date() })
       .where(eq(profiles.id, p.id));
-    const read = await (await request(t, 'GET', `/api/profiles/${p.id}`, { headers: bearer(u.token) })).json();
+    const read = await (
+      await request(t, 'GET', `/api/profiles/${p.id}`, { headers: bearer(u.token) })
+    ).json();
     expect(read.data).toMatchObject({ frozen: true, frozen_reason: 'PLAN_LIMIT' });
     expect(read.data.frozen_at).toMatch(/^\d{4}-/);
     expect(await expectError(await update(u, p.id, { nombre: 'x' }), 403, 'Forbidden')).toMatch(/frozen/);
-    await expectError(await request(t, 'DELETE', `/api/profiles/${p.id}`, { headers: bearer(u.token) }), 403, 'Forbidden');
+    await expectError(
+      await request(t, 'DELETE', `/api/profiles/${p.id}`, { headers: bearer(u.token) }),
+      403,
+      'Forbidden',
+    );
   });
 
   it('records create, update and delete in the audit log', async () => {
@@ -265,10 +329,16 @@ describe('profiles through the tRPC caller', () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const { data } = await caller(t, owner.token).profiles.create(moral(18) as never);
-    await expect(caller(t, other.token).profiles.get({ profileId: data.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(caller(t, owner.token).profiles.create({ ...moral(19), rfc: 'BAD' } as never)).rejects.toMatchObject({
+    await expect(caller(t, other.token).profiles.get({ profileId: data.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(
+      caller(t, owner.token).profiles.create({ ...moral(19), rfc: 'BAD' } as never),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
-    await expect(caller(t, owner.token).profiles.create(moral(20) as never)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(caller(t, owner.token).profiles.create(moral(20) as never)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullCatalogCsv } from './catalog-file';
 import { bearer, request, setPlan, signUp, startTestApp, type TestApp, type TestUser } from './harness';
 
-
 const csv = fullCatalogCsv();
 let t: TestApp;
 let user: TestUser;
@@ -27,4 +26,7 @@ describe.skipIf(!csv)('SAT search relevance on the full catalog', () => {
   });
 });
 
-it.runIf(!csv)('SAT relevance list skipped: the full catalog CSV is not here (set SAT_CATALOG_CSV)', () => {});
+it.runIf(!csv)(
+  'SAT relevance list skipped: the full catalog CSV is not here (set SAT_CATALOG_CSV)',
+  () => {},
+);

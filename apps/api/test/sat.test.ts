@@ -1,7 +1,18 @@
 import { usageCounters } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, caller, cookie, expectError, request, setPlan, signUp, startTestApp, type TestApp, type TestUser } from './harness';
+import {
+  bearer,
+  caller,
+  cookie,
+  expectError,
+  request,
+  setPlan,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +67,11 @@ describe('GET /api/sat/{id}', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(SAT_KEYS);
-    expect(body).toMatchObject({ id: '43211508', descripcion: 'Computadores personales', fecha_fin_vigencia: null });
+    expect(body).toMatchObject({
+      id: '43211508',
+      descripcion: 'Computadores personales',
+      fecha_fin_vigencia: null,
+    });
   });
 
   it('answers 400 for anything but 8 digits and 404 for an unknown code', async () => {
@@ -90,7 +105,9 @@ describe('GET /api/sat/search', () => {
     const u = await signUp(t);
     await setPlan(t, u.id, 'PRO');
     const ids = async (q: string) =>
-      (await (await get(u, `/api/sat/search?query=${encodeURIComponent(q)}`)).json()).items.map((i: { id: string }) => i.id);
+      (await (await get(u, `/api/sat/search?query=${encodeURIComponent(q)}`)).json()).items.map(
+        (i: { id: string }) => i.id,
+      );
     expect(await ids('COMPUTADORA')).toContain('43211500');
     expect(await ids('servicios electricos')).toContain('83101800');
     expect((await ids('laptop'))[0]).toBe('43211508');
@@ -107,7 +124,12 @@ describe('GET /api/sat/search', () => {
     const u = await signUp(t);
     await setPlan(t, u.id, 'PRO');
     const body = await (await get(u, '/api/sat/search?query=432115')).json();
-    expect(body.items.map((i: { id: string }) => i.id)).toEqual(['43211500', '43211503', '43211507', '43211508']);
+    expect(body.items.map((i: { id: string }) => i.id)).toEqual([
+      '43211500',
+      '43211503',
+      '43211507',
+      '43211508',
+    ]);
   });
 
   it('filters on incluir_iva_trasladado / incluir_ieps_trasladado and validates them', async () => {
@@ -115,7 +137,9 @@ describe('GET /api/sat/search', () => {
     await setPlan(t, u.id, 'PRO');
     const opcional = await (await get(u, '/api/sat/search?incluir_iva_trasladado=Opcional&limit=100')).json();
     expect(opcional.total).toBeGreaterThan(0);
-    const si = await (await get(u, `/api/sat/search?incluir_ieps_trasladado=${encodeURIComponent('Sí')}`)).json();
+    const si = await (
+      await get(u, `/api/sat/search?incluir_ieps_trasladado=${encodeURIComponent('Sí')}`)
+    ).json();
     expect(si).toMatchObject({ items: [], total: 0 });
     await expectError(await get(u, '/api/sat/search?incluir_iva_trasladado=Maybe'), 400, 'Bad Request');
   });
@@ -133,7 +157,9 @@ describe('GET /api/sat/search', () => {
     const all = await (await get(u, '/api/sat/search?limit=100')).json();
     const page = await (await get(u, '/api/sat/search?limit=5&offset=5')).json();
     expect(page.total).toBe(all.total);
-    expect(page.items.map((i: { id: string }) => i.id)).toEqual(all.items.slice(5, 10).map((i: { id: string }) => i.id));
+    expect(page.items.map((i: { id: string }) => i.id)).toEqual(
+      all.items.slice(5, 10).map((i: { id: string }) => i.id),
+    );
     expect(page.offset).toBe(5);
   });
 

@@ -13,7 +13,9 @@ describe('quota months follow the calendar in Mexico City', () => {
   });
 
   it('resets at local midnight on the 1st of the next month', () => {
-    expect(nextQuotaReset(new Date('2026-02-28T20:00:00-06:00')).toISOString()).toBe('2026-03-01T06:00:00.000Z');
+    expect(nextQuotaReset(new Date('2026-02-28T20:00:00-06:00')).toISOString()).toBe(
+      '2026-03-01T06:00:00.000Z',
+    );
     expect(nextQuotaReset(new Date('2026-03-01T06:00:00Z')).toISOString()).toBe('2026-04-01T06:00:00.000Z');
   });
 });

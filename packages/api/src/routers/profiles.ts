@@ -16,14 +16,28 @@ const Data = z.object({ message: z.string(), data: Profile });
 
 export const profilesRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/profiles', tags, summary: 'Your profiles', errorResponses: [401, 500] } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/profiles',
+        tags,
+        summary: 'Your profiles',
+        errorResponses: [401, 500],
+      },
+    })
     .input(z.object({}).optional())
     .output(z.object({ data: z.array(Profile) }))
     .query(async ({ ctx }) => ({ data: (await listProfiles(ctx.db, ctx.user.id)).map(toProfile) })),
 
   get: authedProcedure
     .meta({
-      openapi: { method: 'GET', path: '/profiles/{profileId}', tags, summary: 'One profile', errorResponses: [401, 403, 404, 500] },
+      openapi: {
+        method: 'GET',
+        path: '/profiles/{profileId}',
+        tags,
+        summary: 'One profile',
+        errorResponses: [401, 403, 404, 500],
+      },
     })
     .input(ProfileId)
     .output(z.object({ data: Profile }))

@@ -28,7 +28,9 @@ export const satRouter = router({
         offset: z.number().int().min(0).max(100_000).default(0),
       }),
     )
-    .output(z.object({ items: z.array(SatProduct), total: z.number(), limit: z.number(), offset: z.number() }))
+    .output(
+      z.object({ items: z.array(SatProduct), total: z.number(), limit: z.number(), offset: z.number() }),
+    )
     .query(({ ctx, input }) => searchCatalog(ctx, ctx.user.id, input)),
 
   regimenesFiscales: authedProcedure

@@ -27,7 +27,10 @@ export const ProfileFields = z.object({
   nombre: z.string().trim().min(1, 'nombre is required').max(200),
   rfc: z.string().trim().min(1, 'rfc is required').max(20),
   tipo_persona: TipoPersona,
-  regimenes_fiscales: z.array(z.string().regex(/^\d{3}$/, 'regime codes are 3 digits')).max(19).optional(),
+  regimenes_fiscales: z
+    .array(z.string().regex(/^\d{3}$/, 'regime codes are 3 digits'))
+    .max(19)
+    .optional(),
   validaciones_habilitadas: Flags.partial().optional(),
 });
 

@@ -8,7 +8,11 @@ import { DEFAULT_FLAGS, type Profile, type ProfileFields, toProfile } from '../.
 import { audit } from '../audit';
 import { validRegimes, validRfc } from './rules';
 
-export async function createProfile(ctx: Context, userId: string, input: z.infer<typeof ProfileFields>): Promise<Profile> {
+export async function createProfile(
+  ctx: Context,
+  userId: string,
+  input: z.infer<typeof ProfileFields>,
+): Promise<Profile> {
   const rfc = validRfc(input.rfc, input.tipo_persona);
   const regimes = await validRegimes(ctx.db, input.regimenes_fiscales ?? [], input.tipo_persona);
   const { limits, plan } = await getEntitlements(ctx.db, userId);

@@ -11,7 +11,12 @@ import { validRegimes, validRfc } from './rules';
 export type ProfilePatch = Partial<z.infer<typeof ProfileFields>>;
 
 /** Changes only the supplied fields; RFC, person type and regimes are re-checked together. */
-export async function updateProfile(ctx: Context, userId: string, profileId: string, patch: ProfilePatch): Promise<Profile> {
+export async function updateProfile(
+  ctx: Context,
+  userId: string,
+  profileId: string,
+  patch: ProfilePatch,
+): Promise<Profile> {
   const current = await authorizeProfile(ctx, userId, profileId, 'write');
   const tipoPersona = patch.tipo_persona ?? current.tipoPersona;
   const changes: Parameters<typeof saveProfile>[2] = {};
@@ -21,10 +26,17 @@ export async function updateProfile(ctx: Context, userId: string, profileId: str
     changes.rfc = validRfc(patch.rfc ?? current.rfc, tipoPersona);
   }
   if (patch.regimenes_fiscales !== undefined || patch.tipo_persona !== undefined) {
-    changes.regimenesFiscales = await validRegimes(ctx.db, patch.regimenes_fiscales ?? current.regimenesFiscales, tipoPersona);
+    changes.regimenesFiscales = await validRegimes(
+      ctx.db,
+      patch.regimenes_fiscales ?? current.regimenesFiscales,
+      tipoPersona,
+    );
   }
   if (patch.validaciones_habilitadas !== undefined) {
-    changes.validacionesHabilitadas = { ...current.validacionesHabilitadas, ...patch.validaciones_habilitadas };
+    changes.validacionesHabilitadas = {
+      ...current.validacionesHabilitadas,
+      ...patch.validaciones_habilitadas,
+    };
   }
   let row: Awaited<ReturnType<typeof saveProfile>>;
   try {
@@ -34,6 +46,10 @@ export async function updateProfile(ctx: Context, userId: string, profileId: str
     throw err;
   }
   if (!row) throw new Error(`profile ${profileId} vanished during update`);
-  await audit(ctx, 'profile.update', userId, { entity: 'profile', entityId: profileId, data: { fields: Object.keys(changes) } });
+  await audit(ctx, 'profile.update', userId, {
+    entity: 'profile',
+    entityId: profileId,
+    data: { fields: Object.keys(changes) },
+  });
   return toProfile(row);
 }

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './profiles';
+import { timestamps, users } from './users';
+
+const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
+
+/**
+ * Every CFDI filed for a profile: income (the profile issued it) or expense (it received it),
+ * payment complements included. The spec's Invoice/Expense fields are kept ready to list; the
+ * validation, payment status and payment records are recomputed on every change that affects them.
+ */
+export const cfdis = pgTable(
+  'cfdis',
+  {
+    id: text('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Owner, denormalised so "all my invoices" is one index range. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['income', 'expense'] }).notNull(),
+    uuid: text('uuid').notNull(),
+    version: text('version').notNull(),
+    tipoComprobante: text('tipo_comprobante').notNull(),
+    tipo: text('tipo', { enum: ['PUE', 'PPD', 'COMPLEMENTO_PAGO'] }).notNull(),
+    /** The CFDI `Fecha` as written (Mexico local time); ISO text sorts correctly. */
+    fecha: text('fecha').notNull(),
+    mes: smallint('mes').notNull(),
+    anio: smallint('anio').notNull(),
+    moneda: text('moneda').notNull(),
+    tipoCambio: money('tipo_cambio'),
+    metodoPago: text('metodo_pago'),
+    formaPago: text('forma_pago'),
+    subtotal: money('subtotal').notNull(),
+    descuento: money('descuento'),
+    total: money('total').notNull(),
+    iva: numeric('iva', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    ivaAmount: money('iva_amount'),
+    retencionIvaAmount: money('retencion_iva_amount'),
+    retencionIsrAmount: money('retencion_isr_amount'),
+    rfcEmisor: text('rfc_emisor').notNull(),
+    nombreEmisor: text('nombre_emisor').notNull(),
+    regimenFiscalEmisor: text('regimen_fiscal_emisor'),
+    rfcReceptor: text('rfc_receptor').notNull(),
+    nombreReceptor: text('nombre_receptor').notNull(),
+    regimenFiscalReceptor: text('regimen_fiscal_receptor'),
+    concepto: text('concepto'),
+    complementoPago: jsonb('complemento_pago'),
+    validacion: jsonb('validacion').notNull(),
+    estadoPago: jsonb('estado_pago'),
+    pagos: jsonb('pagos').notNull().default([]),
+    isPaid: boolean('is_paid'),
+    paymentDate: text('payment_date'),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`f_unaccent(lower(uuid || ' ' || rfc_emisor || ' ' || nombre_emisor || ' ' || rfc_receptor || ' ' || nombre_receptor || ' ' || coalesce(concepto, '')))`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('cfdis_profile_uuid_uq').on(t.profileId, t.uuid),
+    index('cfdis_profile_list_idx').on(t.profileId, t.side, t.fecha.desc(), t.id.desc()),
+    index('cfdis_profile_month_idx').on(t.profileId, t.side, t.anio, t.mes, t.fecha.desc(), t.id.desc()),
+    index('cfdis_user_list_idx').on(t.userId, t.side, t.fecha.desc(), t.id.desc()),
+    index('cfdis_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** The file as uploaded, kept apart so listing rows stay narrow. */
+export const cfdiXml = pgTable('cfdi_xml', {
+  cfdiId: text('cfdi_id')
+    .primaryKey()
+    .references(() => cfdis.id, { onDelete: 'cascade' }),
+  xml: text('xml').notNull(),
+});
+
+/**
+ * One DoctoRelacionado of a payment complement: a payment applied to the invoice `related_uuid`.
+ * No foreign key to that invoice: a complement imported first waits here until its invoice arrives.
+ */
+export const paymentApplications = pgTable(
+  'payment_applications',
+  {
+    id: text('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    repCfdiId: text('rep_cfdi_id')
+      .notNull()
+      .references(() => cfdis.id, { onDelete: 'cascade' }),
+    repUuid: text('rep_uuid').notNull(),
+    relatedUuid: text('related_uuid').notNull(),
+    numParcialidad: integer('num_parcialidad').notNull(),
+    fechaPago: text('fecha_pago').notNull(),
+    formaPago: text('forma_pago').notNull(),
+    monedaP: text('moneda_p').notNull(),
+    monto: money('monto'),
+    numOperacion: text('num_operacion'),
+    monedaDr: text('moneda_dr').notNull(),
+    equivalenciaDr: money('equivalencia_dr'),
+    metodoPagoDr: text('metodo_pago_dr'),
+    impSaldoAnt: money('imp_saldo_ant').notNull(),
+    impPagado: money('imp_pagado').notNull(),
+    impSaldoInsoluto: money('imp_saldo_insoluto').notNull(),
+  },
+  (t) => [index('payment_applications_related_idx').on(t.profileId, t.relatedUuid)],
+);
+
+/** A payment recorded by hand against an invoice (cash, a transfer without a complement yet). */
+export const manualPayments = pgTable(
+  'manual_payments',
+  {
+    id: text('id').primaryKey(),
+    cfdiId: text('cfdi_id')
+      .notNull()
+      .references(() => cfdis.id, { onDelete: 'cascade' }),
+    fechaPago: text('fecha_pago').notNull(),
+    formaPago: text('forma_pago').notNull(),
+    monedaPago: text('moneda_pago').notNull(),
+    monto: money('monto').notNull(),
+    numOperacion: text('num_operacion'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('manual_payments_cfdi_idx').on(t.cfdiId)],
+);
