@@ -6,6 +6,7 @@ import { mountDocs } from './http/docs';
 import { requestContext } from './http/request-context';
 import { mountRest } from './http/rest';
 import { mountTrpc } from './http/trpc';
+import { mountCfdiFiles, UPLOAD_PATH } from './http/uploads/cfdi-upload';
 import type { AppDeps, AppEnv } from './http/types';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -15,12 +16,18 @@ const jsonBodyLimit = bodyLimit({
   onError: (c) => c.json(errorBody(413, 'Request body exceeds the 1 MB limit'), 413),
 });
 
+const trpcImportLimit = bodyLimit({
+  maxSize: 60 * 1024 * 1024,
+  onError: (c) => c.json(errorBody(413, 'Request body exceeds the 60 MB import limit'), 413),
+});
+
 /** The whole HTTP surface; built from dependencies so tests run it in-process with `app.request()`. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(deps));
-  app.use('/api/*', jsonBodyLimit);
-  app.use('/trpc/*', jsonBodyLimit);
+  // Uploads carry their own, larger limit; tRPC imports send XML text in JSON.
+  app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use('/trpc/*', (c, next) => (c.req.path.startsWith('/trpc/cfdi.import') ? trpcImportLimit(c, next) : jsonBodyLimit(c, next)));
 
   app.get('/health', async (c) => {
     try {
@@ -34,6 +41,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountDocs(app, deps.version);
   if (deps.devSurfaces) mountDevMail(app, deps);
   mountTrpc(app, deps);
+  mountCfdiFiles(app, deps);
   mountRest(app, deps);
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));

@@ -36,6 +36,7 @@ CREATE TABLE "cfdis" (
 	"complemento_pago" jsonb,
 	"validacion" jsonb NOT NULL,
 	"estado_pago" jsonb,
+	"payment_warnings" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"pagos" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"is_paid" boolean,
 	"payment_date" text,

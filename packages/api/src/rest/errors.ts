@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { AppError } from '../errors';
 import type { RestMeta } from '../trpc';
 
 const STATUS_OF: Record<string, number> = {
@@ -55,7 +56,12 @@ const describe = (issues: Issue[]) =>
 
 /** Maps anything a procedure throws to the status and exact `{error, message}` body; 500s say nothing. */
 export function restError(err: unknown, rest: RestMeta = {}): { status: number; body: ErrorBody } {
-  const e = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
+  const e =
+    err instanceof TRPCError
+      ? err
+      : err instanceof AppError
+        ? new TRPCError({ code: err.code, message: err.message, cause: err })
+        : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
   let status = STATUS_OF[e.code] ?? 500;
   let message = status === 500 ? 'An unexpected error occurred' : e.message;
   const issues = e.code === 'BAD_REQUEST' ? zodIssuesOf(e.cause) : undefined;

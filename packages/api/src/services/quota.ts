@@ -1,4 +1,5 @@
 import { nextQuotaReset, quotaPeriod } from '@folio/billing';
+import type { Db, Tx } from '@folio/db';
 import { consumeQuota, countUsage } from '@folio/db/queries/usage';
 import type { Context } from '../context';
 import { tooManyRequests } from '../errors';
@@ -13,15 +14,16 @@ export async function takeMonthlyQuota(
   kind: string,
   limit: number | null,
   what: string,
+  db: Db | Tx = ctx.db,
 ): Promise<void> {
   const key = { userId, kind, period: quotaPeriod() };
   const headers = ctx.req.resHeaders;
   if (limit === null) {
-    await countUsage(ctx.db, key);
+    await countUsage(db, key);
     headers.set('X-Quota-Limit', 'unlimited');
     return;
   }
-  const { allowed, used } = await consumeQuota(ctx.db, key, limit);
+  const { allowed, used } = await consumeQuota(db, key, limit);
   headers.set('X-Quota-Limit', String(limit));
   headers.set('X-Quota-Remaining', String(Math.max(0, limit - used)));
   if (!allowed) {

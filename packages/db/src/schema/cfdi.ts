@@ -14,6 +14,16 @@ import {
 import { profiles } from './profiles';
 import { timestamps, users } from './users';
 
+/** The spec's Validacion, as computed at import. */
+export interface Validacion {
+  rfcVerificado: boolean;
+  regimenFiscalVerificado: boolean;
+  uuidDuplicado: boolean;
+  advertencias: string[];
+  errores: string[];
+  valido: boolean;
+}
+
 const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
 
 /**
@@ -59,10 +69,12 @@ export const cfdis = pgTable(
     nombreReceptor: text('nombre_receptor').notNull(),
     regimenFiscalReceptor: text('regimen_fiscal_receptor'),
     concepto: text('concepto'),
-    complementoPago: jsonb('complemento_pago'),
-    validacion: jsonb('validacion').notNull(),
-    estadoPago: jsonb('estado_pago'),
-    pagos: jsonb('pagos').notNull().default([]),
+    complementoPago: jsonb('complemento_pago').$type<object>(),
+    validacion: jsonb('validacion').$type<Validacion>().notNull(),
+    estadoPago: jsonb('estado_pago').$type<object>(),
+    /** Findings of the last payment-status computation (gaps, overpayment…), shown with the validation's. */
+    paymentWarnings: jsonb('payment_warnings').$type<string[]>().notNull().default([]),
+    pagos: jsonb('pagos').$type<object[]>().notNull().default([]),
     isPaid: boolean('is_paid'),
     paymentDate: text('payment_date'),
     searchText: text('search_text').generatedAlwaysAs(

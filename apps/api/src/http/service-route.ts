@@ -1,0 +1,31 @@
+import { type Context as ApiContext, AppError, authenticate, createContext, restError, type ValidSession } from '@folio/api';
+import type { Context } from 'hono';
+import { requestInfo } from './request-context';
+import type { AppDeps, AppEnv } from './types';
+
+/**
+ * Runs a service for a route that is not a procedure (file upload, raw XML): the same context,
+ * authentication, error mapping and response headers as the REST layer.
+ */
+export async function serviceRoute(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  run: (ctx: ApiContext, auth: ValidSession) => Promise<Response>,
+): Promise<Response> {
+  const resHeaders = new Headers();
+  const ctx = createContext({ ...deps, log: c.get('log') }, requestInfo(c, deps, resHeaders));
+  let res: Response;
+  try {
+    res = await run(ctx, await authenticate(ctx));
+  } catch (err) {
+    if (err instanceof AppError && err.retryAfter !== undefined) {
+      resHeaders.set('Retry-After', String(Math.ceil(err.retryAfter)));
+    }
+    const { status, body } = restError(err);
+    if (status >= 500) c.get('log').error({ err, path: c.req.path }, 'request failed');
+    res = c.json(body, status as 400);
+  }
+  for (const [name, value] of resHeaders) if (name !== 'set-cookie') res.headers.set(name, value);
+  for (const cookie of resHeaders.getSetCookie()) res.headers.append('Set-Cookie', cookie);
+  return res;
+}

@@ -1,0 +1,89 @@
+import { errorBody, getInvoiceXml, type ImportFile, importCfdiFiles, MAX_XML_BYTES } from '@folio/api';
+import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { serviceRoute } from '../service-route';
+import type { AppDeps, AppEnv } from '../types';
+import { checkZip, xmlEntries, ZipRefused } from './zip';
+
+/** A multipart upload may carry several ZIPs of up to 50 MB each. */
+export const MAX_UPLOAD_BYTES = 120 * 1024 * 1024;
+export const UPLOAD_PATH = /^\/api\/profiles\/[^/]+\/cfdi$/;
+
+const XML_TYPES = /^(application|text)\/xml\b/i;
+
+async function* multipartFiles(form: FormData): AsyncGenerator<ImportFile> {
+  for (const part of form.getAll('files')) {
+    if (typeof part === 'string') {
+      yield { name: 'files', content: '', error: 'expected a file, got a text field' };
+      continue;
+    }
+    const name = part.name || 'upload';
+    const lower = name.toLowerCase();
+    if (lower.endsWith('.zip')) {
+      yield* xmlEntries(name, Buffer.from(await part.arrayBuffer()));
+    } else if (lower.endsWith('.xml')) {
+      yield part.size > MAX_XML_BYTES
+        ? { name, content: '', error: 'XML exceeds 5 MB' }
+        : { name, content: new Uint8Array(await part.arrayBuffer()) };
+    } else {
+      yield { name, content: '', error: 'only .xml and .zip files can be imported' };
+    }
+  }
+}
+
+/** POST /api/profiles/{profileId}/cfdi (XML body or multipart `files`) and GET /api/invoices/{id}/xml. */
+export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
+  const tooLarge = (limit: string) =>
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES,
+      onError: (c) => c.json(errorBody(413, `Upload exceeds ${limit}`), 413),
+    });
+
+  app.post('/api/profiles/:profileId/cfdi', tooLarge('120 MB'), (c) =>
+    serviceRoute(c, deps, async (ctx, auth) => {
+      const profileId = c.req.param('profileId');
+      const type = c.req.header('content-type') ?? '';
+      if (XML_TYPES.test(type)) {
+        const body = new Uint8Array(await c.req.arrayBuffer());
+        if (body.byteLength > MAX_XML_BYTES) return c.json(errorBody(413, 'XML exceeds 5 MB'), 413);
+        const data = await importCfdiFiles(ctx, auth.user.id, profileId, [{ name: 'upload.xml', content: body }], {
+          single: true,
+        });
+        return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
+      }
+      if (!/^multipart\/form-data\b/i.test(type)) {
+        return c.json(errorBody(415, 'Send application/xml or multipart/form-data with `files`'), 415);
+      }
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        return c.json(errorBody(400, 'Malformed multipart body'), 400);
+      }
+      if (!form.getAll('files').length) return c.json(errorBody(400, 'No `files` in the upload'), 400);
+      // Every ZIP is checked (size, entries, names) before anything from the request is stored.
+      for (const part of form.getAll('files')) {
+        if (typeof part !== 'string' && part.name.toLowerCase().endsWith('.zip')) {
+          try {
+            await checkZip(part.name, Buffer.from(await part.arrayBuffer()));
+          } catch (err) {
+            if (err instanceof ZipRefused) return c.json(errorBody(err.status, err.message), err.status);
+            throw err;
+          }
+        }
+      }
+      const data = await importCfdiFiles(ctx, auth.user.id, profileId, multipartFiles(form));
+      return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
+    }),
+  );
+
+  app.get('/api/invoices/:id/xml', (c) =>
+    serviceRoute(c, deps, async (ctx, auth) => {
+      const xml = await getInvoiceXml(ctx, auth.user.id, c.req.param('id'));
+      return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+    }),
+  );
+}
+
+const messageOf = (d: { imported: number; duplicates: number; rejected: number }) =>
+  `${d.imported} imported, ${d.duplicates} duplicate, ${d.rejected} rejected`;

@@ -1,0 +1,104 @@
+import type { ImportFile } from '@folio/api';
+import yauzl from 'yauzl';
+
+export const MAX_ZIP_BYTES = 50 * 1024 * 1024;
+export const MAX_ZIP_ENTRIES = 5000;
+const MAX_ENTRY_BYTES = 5 * 1024 * 1024;
+
+/** A ZIP refused as a whole, before anything in it is stored. */
+export class ZipRefused extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const open = (buf: Buffer) =>
+  new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buf, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) =>
+      err ? reject(err) : resolve(zip),
+    ),
+  );
+
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+    };
+    const onEntry = (e: yauzl.Entry) => (done(), resolve(e));
+    const onEnd = () => (done(), resolve(null));
+    const onError = (err: Error) => (done(), reject(err));
+    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+    zip.readEntry();
+  });
+}
+
+/** Walks the central directory (nothing is inflated); yauzl refuses absolute and `..` names. */
+async function* entries(buf: Buffer): AsyncGenerator<{ zip: yauzl.ZipFile; entry: yauzl.Entry }> {
+  const zip = await open(buf);
+  try {
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) yield { zip, entry };
+  } finally {
+    zip.close();
+  }
+}
+
+/** Checks size, entry count and names before any entry is read, so a refused ZIP stores nothing. */
+export async function checkZip(name: string, buf: Buffer): Promise<void> {
+  if (buf.byteLength > MAX_ZIP_BYTES) throw new ZipRefused(413, `${name}: a ZIP may hold at most 50 MB`);
+  let count = 0;
+  try {
+    for await (const _ of entries(buf)) {
+      if (++count > MAX_ZIP_ENTRIES) throw new ZipRefused(413, `${name}: a ZIP may hold at most ${MAX_ZIP_ENTRIES} entries`);
+    }
+  } catch (err) {
+    if (err instanceof ZipRefused) throw err;
+    throw new ZipRefused(400, `${name}: not a readable ZIP (${(err as Error).message})`);
+  }
+}
+
+function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStream(entry, (err, stream) => {
+      if (err) return reject(err);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        // yauzl already stops at the declared size; this guards the limit itself.
+        if (size > MAX_ENTRY_BYTES) stream.destroy(new Error('entry exceeds 5 MB'));
+        else chunks.push(chunk);
+      });
+      stream.on('error', reject);
+      stream.on('end', () => resolve(Buffer.concat(chunks)));
+    }),
+  );
+}
+
+const isJunk = (path: string) => path.endsWith('/') || path.startsWith('__MACOSX/') || /(^|\/)\.[^/]*$/.test(path);
+
+/**
+ * The XML files of a checked ZIP, inflated one at a time (memory stays bounded by one entry).
+ * Entries that cannot be imported come back with `error` so the report names them.
+ */
+export async function* xmlEntries(zipName: string, buf: Buffer): AsyncGenerator<ImportFile> {
+  for await (const { zip, entry } of entries(buf)) {
+    const name = `${zipName}/${entry.fileName}`;
+    if (isJunk(entry.fileName)) continue;
+    if (!entry.fileName.toLowerCase().endsWith('.xml')) {
+      yield { name, content: '', error: 'not an .xml file' };
+    } else if (entry.uncompressedSize > MAX_ENTRY_BYTES) {
+      yield { name, content: '', error: 'XML exceeds 5 MB' };
+    } else if (entry.isEncrypted()) {
+      yield { name, content: '', error: 'encrypted ZIP entries are not supported' };
+    } else {
+      try {
+        yield { name, content: await readEntry(zip, entry) };
+      } catch (err) {
+        yield { name, content: '', error: `unreadable ZIP entry: ${(err as Error).message}` };
+      }
+    }
+  }
+}

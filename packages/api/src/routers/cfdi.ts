@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { importCfdiFiles } from '../services/cfdi/import';
+import { authedProcedure, router } from '../trpc';
+
+const FileReport = z.object({
+  name: z.string(),
+  status: z.enum(['imported', 'duplicate', 'rejected']),
+  kind: z.enum(['invoice', 'expense']).optional(),
+  tipo: z.enum(['PUE', 'PPD', 'COMPLEMENTO_PAGO']).optional(),
+  uuid: z.string().optional(),
+  id: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export const ImportReport = z
+  .object({
+    imported: z.number(),
+    duplicates: z.number(),
+    rejected: z.number(),
+    files: z.array(FileReport),
+  })
+  .meta({ id: 'ImportReport' });
+
+// REST clients upload files to POST /api/profiles/{profileId}/cfdi (XML or multipart, in apps/api);
+// TypeScript clients send the XML text here.
+export const cfdiRouter = router({
+  import: authedProcedure
+    .input(
+      z.object({
+        profileId: z.string().min(1).max(100),
+        files: z
+          .array(z.object({ name: z.string().min(1).max(255), content: z.string().max(5 * 1024 * 1024 + 1024) }))
+          .min(1)
+          .max(500),
+      }),
+    )
+    .output(z.object({ message: z.string(), data: ImportReport }))
+    .mutation(async ({ ctx, input }) => {
+      const data = await importCfdiFiles(ctx, ctx.user.id, input.profileId, input.files);
+      return { message: `${data.imported} imported, ${data.duplicates} duplicate, ${data.rejected} rejected`, data };
+    }),
+});

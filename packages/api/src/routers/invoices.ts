@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Invoice } from '../schemas/invoice';
+import { listQuery, Pagination } from '../schemas/pagination';
+import { addManualPayment } from '../services/cfdi/manual-payment';
+import { getInvoice, listInvoices } from '../services/cfdi/read';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['invoices'];
+const InvoiceId = z.object({ id: z.string().min(1).max(100) });
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/, 'must be an ISO 8601 date')
+  .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), 'must be a real date');
+
+export const invoicesRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/invoices',
+        tags,
+        summary: 'Income CFDI of your profiles, newest first',
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(z.object(listQuery(50)))
+    .output(z.object({ data: z.array(Invoice), pagination: Pagination }))
+    .query(({ ctx, input }) => listInvoices(ctx, ctx.user.id, input)),
+
+  get: authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/invoices/{id}', tags, summary: 'One invoice', errorResponses: [401, 403, 404, 500] },
+    })
+    .input(InvoiceId)
+    .output(Invoice)
+    .query(({ ctx, input }) => getInvoice(ctx, ctx.user.id, input.id)),
+
+  addPayment: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/invoices/{id}/payments',
+        tags,
+        summary: 'Record a manual payment and recompute the payment status',
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+      rest: { successStatus: 201 },
+    })
+    .input(
+      InvoiceId.extend({
+        fechaPago: isoDate,
+        formaPago: z.string().regex(/^\d{2}$/, 'formaPago is a 2-digit c_FormaPago code'),
+        monedaPago: z.string().regex(/^[A-Z]{3}$/, 'monedaPago is a 3-letter currency code'),
+        monto: z.number().positive().max(1e12),
+        numOperacion: z.string().trim().min(1).max(100).optional(),
+      }),
+    )
+    .output(z.object({ message: z.string(), data: Invoice }))
+    .mutation(async ({ ctx, input: { id, ...payment } }) => ({
+      message: 'Payment recorded',
+      data: await addManualPayment(ctx, ctx.user.id, id, payment),
+    })),
+});

@@ -1,0 +1,143 @@
+import {
+  applicationsFrom,
+  classifyCfdi,
+  type Cfdi,
+  parseCfdi,
+  tipoOf,
+  type ValidationFlags,
+  validateCfdi,
+} from '@folio/cfdi';
+import { getEntitlements } from '@folio/billing';
+import { cfdiIdByUuid, insertApplications, insertCfdi, uuidInOtherProfile } from '@folio/db/queries/cfdis';
+import type { ProfileRow } from '@folio/db/queries/profiles';
+import { randomUUID } from 'node:crypto';
+import type { Context } from '../../context';
+import { AppError, badRequest } from '../../errors';
+import { authorizeProfile } from '../profiles/access';
+import { takeMonthlyQuota } from '../quota';
+import { refreshPaymentState } from './payment-state';
+import { cfdiRecord } from './record';
+
+export const MAX_XML_BYTES = 5 * 1024 * 1024;
+
+export interface ImportFile {
+  name: string;
+  content: Uint8Array | string;
+  /** Set when the transport already refused the file (e.g. a ZIP entry over the size limit). */
+  error?: string;
+}
+
+export interface FileReport {
+  name: string;
+  status: 'imported' | 'duplicate' | 'rejected';
+  kind?: 'invoice' | 'expense';
+  tipo?: 'PUE' | 'PPD' | 'COMPLEMENTO_PAGO';
+  uuid?: string;
+  id?: string;
+  error?: string;
+}
+
+export interface ImportReport {
+  imported: number;
+  duplicates: number;
+  rejected: number;
+  files: FileReport[];
+}
+
+const byteLength = (c: Uint8Array | string) => (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength);
+const kindOf = (side: 'income' | 'expense') => (side === 'income' ? 'invoice' : 'expense');
+
+/**
+ * Files each CFDI for the profile, every file in its own transaction so a bad one never leaves partial
+ * rows nor stops the rest. `single`: the request carried one XML, so a refusal is the answer itself
+ * (400, or 429 past the monthly quota) instead of a line in the report.
+ */
+export async function importCfdiFiles(
+  ctx: Context,
+  userId: string,
+  profileId: string,
+  files: Iterable<ImportFile> | AsyncIterable<ImportFile>,
+  opts: { single?: boolean } = {},
+): Promise<ImportReport> {
+  const profile = await authorizeProfile(ctx, userId, profileId, 'write');
+  const { limits } = await getEntitlements(ctx.db, userId);
+  const report: ImportReport = { imported: 0, duplicates: 0, rejected: 0, files: [] };
+  for await (const file of files) {
+    const line = await importOne(ctx, profile, limits.invoicesPerMonth, file).catch((err: unknown) => {
+      if (opts.single || !(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
+      return { name: file.name, status: 'rejected' as const, error: err.message };
+    });
+    if (opts.single && line.status === 'rejected') throw badRequest(line.error ?? 'CFDI rejected');
+    report.files.push(line);
+    if (line.status === 'imported') report.imported++;
+    else if (line.status === 'duplicate') report.duplicates++;
+    else report.rejected++;
+  }
+  return report;
+}
+
+async function importOne(
+  ctx: Context,
+  profile: ProfileRow,
+  monthlyLimit: number | null,
+  file: ImportFile,
+): Promise<FileReport> {
+  const { name } = file;
+  if (file.error) return { name, status: 'rejected', error: file.error };
+  if (byteLength(file.content) > MAX_XML_BYTES) return { name, status: 'rejected', error: 'XML exceeds 5 MB' };
+  const parsed = parseCfdi(file.content);
+  if (!parsed.ok) return { name, status: 'rejected', error: parsed.reason };
+  const cfdi = parsed.cfdi;
+  const side = classifyCfdi(cfdi, profile.rfc);
+  if ('error' in side) return { name, status: 'rejected', uuid: cfdi.uuid, error: side.error };
+  const described = { name, kind: kindOf(side.side), tipo: tipoOf(cfdi), uuid: cfdi.uuid } as const;
+
+  return ctx.db.transaction(async (tx) => {
+    const existing = await cfdiIdByUuid(tx, profile.id, cfdi.uuid);
+    if (existing) return { ...described, status: 'duplicate', id: existing };
+    await takeMonthlyQuota(ctx, profile.userId, 'cfdi_import', monthlyLimit, 'CFDI import', tx);
+    const flags = profile.validacionesHabilitadas as ValidationFlags;
+    const elsewhere = flags.validarUUIDDuplicado && (await uuidInOtherProfile(tx, profile.userId, profile.id, cfdi.uuid));
+    const validacion = validateCfdi(
+      cfdi,
+      { rfc: profile.rfc, regimenesFiscales: profile.regimenesFiscales, flags },
+      { side: side.side, duplicateUuid: elsewhere },
+    );
+    validacion.advertencias.push(...side.warnings.filter((w) => !validacion.advertencias.includes(w)));
+    const row = await insertCfdi(tx, cfdiRecord(cfdi, { profileId: profile.id, userId: profile.userId }, side.side, validacion), xmlText(file.content));
+    // A concurrent import of the same UUID won the unique index.
+    if (!row) return { ...described, status: 'duplicate', id: (await cfdiIdByUuid(tx, profile.id, cfdi.uuid))! };
+    await refreshPaymentState(tx, profile.id, await paymentTargets(tx, profile.id, row.id, cfdi));
+    return { ...described, status: 'imported', id: row.id };
+  });
+}
+
+/** The invoices whose payment status this CFDI changes: itself, or those a complement pays. */
+async function paymentTargets(tx: Parameters<typeof insertApplications>[0], profileId: string, repCfdiId: string, cfdi: Cfdi) {
+  if (cfdi.tipoDeComprobante !== 'P') return [cfdi.uuid];
+  const applications = applicationsFrom(cfdi);
+  await insertApplications(
+    tx,
+    applications.map((a) => ({
+      id: randomUUID(),
+      profileId,
+      repCfdiId,
+      repUuid: cfdi.uuid,
+      relatedUuid: a.relatedUuid,
+      numParcialidad: a.numParcialidad,
+      fechaPago: a.fechaPago,
+      formaPago: a.formaPago,
+      monedaP: a.monedaP,
+      monto: a.monto ?? null,
+      numOperacion: a.numOperacion ?? null,
+      monedaDr: a.monedaDR,
+      impSaldoAnt: a.impSaldoAnt,
+      impPagado: a.impPagado,
+      impSaldoInsoluto: a.impSaldoInsoluto,
+    })),
+  );
+  return applications.map((a) => a.relatedUuid);
+}
+
+const decoder = new TextDecoder('utf-8');
+const xmlText = (c: Uint8Array | string) => (typeof c === 'string' ? c : decoder.decode(c));

@@ -1,0 +1,47 @@
+import { findCfdi, findCfdiXml, listCfdis } from '@folio/db/queries/cfdis';
+import type { Context } from '../../context';
+import { forbidden, notFound } from '../../errors';
+import { toInvoice } from '../../schemas/invoice';
+import { paginationOf } from '../../schemas/pagination';
+import { authorizeProfile } from '../profiles/access';
+
+export interface InvoiceQuery {
+  profileId?: string;
+  mes?: number;
+  año?: number;
+  regimen_fiscal?: string;
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+/** The caller's income CFDI (payment complements included), newest first. */
+export async function listInvoices(ctx: Context, userId: string, q: InvoiceQuery) {
+  if (q.profileId) await authorizeProfile(ctx, userId, q.profileId, 'read');
+  const { rows, total } = await listCfdis(
+    ctx.db,
+    { userId, side: 'income', profileId: q.profileId, mes: q.mes, anio: q.año, regimenFiscal: q.regimen_fiscal, search: q.search },
+    { limit: q.limit, offset: (q.page - 1) * q.limit },
+  );
+  return { data: rows.map((r) => toInvoice(r.cfdi, r.profile)), pagination: paginationOf(total, q.page, q.limit) };
+}
+
+/** A CFDI the caller owns (through its profile): missing → 404, someone else's → 403. */
+export async function ownedCfdi(ctx: Context, userId: string, id: string) {
+  const found = await findCfdi(ctx.db, id);
+  if (!found) throw notFound('Invoice not found');
+  if (found.cfdi.userId !== userId) throw forbidden('You do not have permission to use this invoice');
+  return found;
+}
+
+export async function getInvoice(ctx: Context, userId: string, id: string) {
+  const { cfdi, profile } = await ownedCfdi(ctx, userId, id);
+  return toInvoice(cfdi, profile);
+}
+
+export async function getInvoiceXml(ctx: Context, userId: string, id: string): Promise<string> {
+  await ownedCfdi(ctx, userId, id);
+  const xml = await findCfdiXml(ctx.db, id);
+  if (xml === undefined) throw notFound('Original XML not found');
+  return xml;
+}

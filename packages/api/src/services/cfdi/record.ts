@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { type Cfdi, round2, tipoOf, type Validacion } from '@folio/cfdi';
+import type { NewCfdi } from '@folio/db/queries/cfdis';
+
+/** The spec's ComplementoPago: the first Pago's header with every paid invoice of the complement. */
+export function complementoPagoOf(cfdi: Cfdi) {
+  const [first] = cfdi.pagos ?? [];
+  if (!first) return null;
+  return {
+    fechaPago: first.fechaPago,
+    formaPago: first.formaPago,
+    monedaPago: first.monedaP,
+    tipoCambio: first.tipoCambioP,
+    monto: round2(cfdi.pagos!.reduce((sum, p) => sum + p.monto, 0)),
+    ...(first.numOperacion ? { numOperacion: first.numOperacion } : {}),
+    facturasRelacionadas: cfdi.pagos!.flatMap((p) =>
+      p.doctos.map((d) => ({
+        uuid: d.uuid,
+        monedaDR: d.monedaDR,
+        tipoCambioDR: d.equivalenciaDR,
+        metodoPagoDR: d.metodoPagoDR ?? 'PPD',
+        numParcialidad: d.numParcialidad ?? 1,
+        impSaldoAnt: d.impSaldoAnt ?? 0,
+        impPagado: d.impPagado ?? 0,
+        impSaldoInsoluto: d.impSaldoInsoluto ?? 0,
+      })),
+    ),
+  };
+}
+
+/** IVA as the percentage the CFDI applies: its rate, else computed from the amounts (DESIGN §4). */
+function ivaPercent(cfdi: Cfdi): number {
+  if (cfdi.impuestos.ivaRate !== undefined) return cfdi.impuestos.ivaRate;
+  const base = cfdi.subTotal - (cfdi.descuento ?? 0);
+  return base > 0 ? round2((cfdi.impuestos.trasladosIva / base) * 100) : 0;
+}
+
+export function cfdiRecord(
+  cfdi: Cfdi,
+  ids: { profileId: string; userId: string },
+  side: 'income' | 'expense',
+  validacion: Validacion,
+): NewCfdi {
+  return {
+    id: randomUUID(),
+    profileId: ids.profileId,
+    userId: ids.userId,
+    side,
+    uuid: cfdi.uuid,
+    version: cfdi.version,
+    tipoComprobante: cfdi.tipoDeComprobante,
+    tipo: tipoOf(cfdi),
+    fecha: cfdi.fecha,
+    mes: cfdi.mes,
+    anio: cfdi.año,
+    moneda: cfdi.moneda,
+    tipoCambio: cfdi.tipoCambio ?? null,
+    metodoPago: cfdi.metodoPago ?? null,
+    formaPago: cfdi.formaPago ?? null,
+    subtotal: cfdi.subTotal,
+    descuento: cfdi.descuento ?? null,
+    total: cfdi.total,
+    iva: ivaPercent(cfdi),
+    ivaAmount: cfdi.impuestos.trasladosIva,
+    retencionIvaAmount: cfdi.impuestos.retencionIva,
+    retencionIsrAmount: cfdi.impuestos.retencionIsr,
+    rfcEmisor: cfdi.emisor.rfc,
+    nombreEmisor: cfdi.emisor.nombre,
+    regimenFiscalEmisor: cfdi.emisor.regimenFiscal || null,
+    rfcReceptor: cfdi.receptor.rfc,
+    nombreReceptor: cfdi.receptor.nombre,
+    regimenFiscalReceptor: cfdi.receptor.regimenFiscal ?? null,
+    concepto: cfdi.conceptos[0]?.descripcion ?? null,
+    complementoPago: complementoPagoOf(cfdi),
+    validacion,
+  };
+}
