@@ -6,8 +6,8 @@ import { mountDocs } from './http/docs';
 import { requestContext } from './http/request-context';
 import { mountRest } from './http/rest';
 import { mountTrpc } from './http/trpc';
-import { mountCfdiFiles, UPLOAD_PATH } from './http/uploads/cfdi-upload';
 import type { AppDeps, AppEnv } from './http/types';
+import { mountCfdiFiles, UPLOAD_PATH } from './http/uploads/cfdi-upload';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -27,7 +27,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requestContext(deps));
   // Uploads carry their own, larger limit; tRPC imports send XML text in JSON.
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
-  app.use('/trpc/*', (c, next) => (c.req.path.startsWith('/trpc/cfdi.import') ? trpcImportLimit(c, next) : jsonBodyLimit(c, next)));
+  app.use('/trpc/*', (c, next) =>
+    c.req.path.startsWith('/trpc/cfdi.import') ? trpcImportLimit(c, next) : jsonBodyLimit(c, next),
+  );
 
   app.get('/health', async (c) => {
     try {

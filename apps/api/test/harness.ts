@@ -111,6 +111,7 @@ export function caller(t: TestApp, token?: string, source: TokenSource = 'bearer
       method: null,
       origin: null,
       ip: randomIp(),
+      idempotencyKey: null,
       resHeaders: new Headers(),
     },
   );
@@ -145,3 +146,35 @@ export async function setPlan(
 export const rfcFisica = (i: number) => `GOMA${String(800101 + (i % 28)).padStart(6, '0')}AB${i % 10}`;
 export const rfcMoral = (i: number) =>
   `ABC${String(100101 + (i % 28)).padStart(6, '0')}X${String(i % 100).padStart(2, '0')}`;
+
+/** Creates a profile for the user through the API and returns it. */
+export async function createProfile(t: TestApp, u: TestUser, fields: Record<string, unknown>) {
+  const res = await request(t, 'POST', '/api/profiles', { headers: bearer(u.token), body: fields });
+  if (res.status !== 201) throw new Error(`profile not created: ${res.status} ${await res.text()}`);
+  return (await res.json()).data as { id: string; rfc: string };
+}
+
+/** Uploads one XML document to a profile. */
+export function uploadXml(t: TestApp, u: TestUser, profileId: string, xml: string | Uint8Array) {
+  return t.app.request(`/api/profiles/${profileId}/cfdi`, {
+    method: 'POST',
+    headers: { ...bearer(u.token), 'content-type': 'application/xml' },
+    body: xml,
+  });
+}
+
+/** Uploads several files as multipart `files`. */
+export function uploadFiles(
+  t: TestApp,
+  u: TestUser,
+  profileId: string,
+  files: { name: string; content: string | Uint8Array }[],
+) {
+  const form = new FormData();
+  for (const f of files) form.append('files', new File([f.content], f.name));
+  return t.app.request(`/api/profiles/${profileId}/cfdi`, {
+    method: 'POST',
+    headers: bearer(u.token),
+    body: form,
+  });
+}

@@ -36,8 +36,12 @@ export interface RequestInfo {
   method: string | null;
   origin: string | null;
   ip: string | null;
+  /** `Idempotency-Key` of a retried write, when the client sent one. */
+  idempotencyKey: string | null;
   /** Headers to add to the response (Set-Cookie, Retry-After, quota headers). */
   resHeaders: Headers;
+  /** A procedure may override the route's success status (an idempotent create answering 200). */
+  status?: number;
 }
 
 export interface Context extends Deps {

@@ -1,3 +1,4 @@
+export type { ValidSession } from '@folio/auth';
 export {
   type ApiConfig,
   type Context,
@@ -13,10 +14,15 @@ export { coerceParams } from './rest/coerce';
 export { ERROR_LABELS, type ErrorBody, errorBody, restError } from './rest/errors';
 export { collectRoutes, type HttpMethod, type RestRoute } from './rest/routes';
 export { type AppRouter, appRouter } from './root';
-export type { ValidSession } from '@folio/auth';
 export { authenticate } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
-export { type FileReport, type ImportFile, type ImportReport, importCfdiFiles, MAX_XML_BYTES } from './services/cfdi/import';
+export {
+  type FileReport,
+  type ImportFile,
+  type ImportReport,
+  importCfdiFiles,
+  MAX_XML_BYTES,
+} from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export {
   authedProcedure,

@@ -1,6 +1,8 @@
 import { authRouter } from './routers/auth';
 import { cfdiRouter } from './routers/cfdi';
+import { expensesRouter } from './routers/expenses';
 import { invoicesRouter } from './routers/invoices';
+import { periodsRouter } from './routers/periods';
 import { profilesRouter } from './routers/profiles';
 import { satRouter } from './routers/sat';
 import { router } from './trpc';
@@ -10,6 +12,8 @@ export const appRouter = router({
   profiles: profilesRouter,
   invoices: invoicesRouter,
   cfdi: cfdiRouter,
+  expenses: expensesRouter,
+  periods: periodsRouter,
   sat: satRouter,
 });
 

@@ -47,6 +47,7 @@ export function requestInfo(c: Context<AppEnv>, deps: AppDeps, resHeaders: Heade
     method: c.req.method,
     origin: c.req.header('origin') ?? null,
     ip: clientIp(c, deps.trustProxy),
+    idempotencyKey: c.req.header('idempotency-key') ?? null,
     resHeaders,
   };
 }

@@ -52,14 +52,12 @@ export function mountRest(app: Hono<AppEnv>, deps: AppDeps, router: AnyTRPCRoute
     app.on(route.method, honoPath, async (c) => {
       const resHeaders = new Headers();
       try {
-        const ctx: ApiContext = createContext(
-          { ...deps, log: c.get('log') },
-          requestInfo(c, deps, resHeaders),
-        );
+        const info = requestInfo(c, deps, resHeaders);
+        const ctx: ApiContext = createContext({ ...deps, log: c.get('log') }, info);
         const input = await readInput(c, route);
         const data = await call(createCaller(ctx), route.procedure, input);
         copyHeaders(c, resHeaders);
-        return c.json(data as object, route.rest.successStatus ?? 200);
+        return c.json(data as object, (info.status ?? route.rest.successStatus ?? 200) as 200);
       } catch (err) {
         const { status, body } = restError(err, route.rest);
         if (status >= 500) c.get('log').error({ err, procedure: route.procedure }, 'request failed');

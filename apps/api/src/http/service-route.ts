@@ -1,4 +1,11 @@
-import { type Context as ApiContext, AppError, authenticate, createContext, restError, type ValidSession } from '@folio/api';
+import {
+  type Context as ApiContext,
+  AppError,
+  authenticate,
+  createContext,
+  restError,
+  type ValidSession,
+} from '@folio/api';
 import type { Context } from 'hono';
 import { requestInfo } from './request-context';
 import type { AppDeps, AppEnv } from './types';

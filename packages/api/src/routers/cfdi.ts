@@ -29,7 +29,9 @@ export const cfdiRouter = router({
       z.object({
         profileId: z.string().min(1).max(100),
         files: z
-          .array(z.object({ name: z.string().min(1).max(255), content: z.string().max(5 * 1024 * 1024 + 1024) }))
+          .array(
+            z.object({ name: z.string().min(1).max(255), content: z.string().max(5 * 1024 * 1024 + 1024) }),
+          )
           .min(1)
           .max(500),
       }),
@@ -37,6 +39,9 @@ export const cfdiRouter = router({
     .output(z.object({ message: z.string(), data: ImportReport }))
     .mutation(async ({ ctx, input }) => {
       const data = await importCfdiFiles(ctx, ctx.user.id, input.profileId, input.files);
-      return { message: `${data.imported} imported, ${data.duplicates} duplicate, ${data.rejected} rejected`, data };
+      return {
+        message: `${data.imported} imported, ${data.duplicates} duplicate, ${data.rejected} rejected`,
+        data,
+      };
     }),
 });

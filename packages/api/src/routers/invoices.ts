@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDate } from '../schemas/dates';
 import { Invoice } from '../schemas/invoice';
 import { listQuery, Pagination } from '../schemas/pagination';
 import { addManualPayment } from '../services/cfdi/manual-payment';
@@ -7,11 +8,6 @@ import { authedProcedure, router } from '../trpc';
 
 const tags = ['invoices'];
 const InvoiceId = z.object({ id: z.string().min(1).max(100) });
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/, 'must be an ISO 8601 date')
-  .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), 'must be a real date');
-
 export const invoicesRouter = router({
   list: authedProcedure
     .meta({
@@ -29,7 +25,13 @@ export const invoicesRouter = router({
 
   get: authedProcedure
     .meta({
-      openapi: { method: 'GET', path: '/invoices/{id}', tags, summary: 'One invoice', errorResponses: [401, 403, 404, 500] },
+      openapi: {
+        method: 'GET',
+        path: '/invoices/{id}',
+        tags,
+        summary: 'One invoice',
+        errorResponses: [401, 403, 404, 500],
+      },
     })
     .input(InvoiceId)
     .output(Invoice)
@@ -48,7 +50,7 @@ export const invoicesRouter = router({
     })
     .input(
       InvoiceId.extend({
-        fechaPago: isoDate,
+        fechaPago: IsoDate,
         formaPago: z.string().regex(/^\d{2}$/, 'formaPago is a 2-digit c_FormaPago code'),
         monedaPago: z.string().regex(/^[A-Z]{3}$/, 'monedaPago is a 3-letter currency code'),
         monto: z.number().positive().max(1e12),

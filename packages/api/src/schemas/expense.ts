@@ -1,4 +1,4 @@
-import type { CfdiRow } from '@folio/db/queries/cfdis';
+import type { ExpenseListRow } from '@folio/db/queries/expenses';
 import { z } from 'zod';
 import { opt, Tipo } from './invoice';
 
@@ -32,31 +32,32 @@ export const Expense = z
   .meta({ id: 'Expense' });
 export type Expense = z.infer<typeof Expense>;
 
-/** An expense filed from a received CFDI. */
-export function xmlExpense(row: CfdiRow): Expense {
+/** One listing row (from a received CFDI or typed in) in the spec's shape; absent fields are omitted. */
+export function toExpense(row: ExpenseListRow): Expense {
   return {
     id: row.id,
     profile_id: row.profileId,
-    tipo_origen: 'XML',
+    tipo_origen: row.origin,
     fecha: row.fecha,
     mes: row.mes,
     año: row.anio,
-    total: row.total,
-    subtotal: row.subtotal,
-    iva: row.iva,
-    ...opt('iva_amount', row.ivaAmount),
-    ...opt('retencion_iva_amount', row.retencionIvaAmount),
-    ...opt('retencion_isr_amount', row.retencionIsrAmount),
+    total: Number(row.total),
+    subtotal: Number(row.subtotal),
+    iva: Number(row.iva),
+    ...opt('iva_amount', row.ivaAmount === null ? null : Number(row.ivaAmount)),
+    ...opt('retencion_iva_amount', row.retencionIvaAmount === null ? null : Number(row.retencionIvaAmount)),
+    ...opt('retencion_isr_amount', row.retencionIsrAmount === null ? null : Number(row.retencionIsrAmount)),
     ...opt('is_paid', row.isPaid),
     ...opt('payment_date', row.paymentDate),
     ...opt('concepto', row.concepto),
-    uuid: row.uuid,
-    tipo: row.tipo,
-    rfc_emisor: row.rfcEmisor,
-    nombre_emisor: row.nombreEmisor,
-    rfc_receptor: row.rfcReceptor,
-    nombre_receptor: row.nombreReceptor,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...opt('categoria', row.categoria),
+    ...opt('uuid', row.uuid),
+    ...opt('tipo', row.tipo),
+    ...opt('rfc_emisor', row.rfcEmisor),
+    ...opt('nombre_emisor', row.nombreEmisor),
+    ...opt('rfc_receptor', row.rfcReceptor),
+    ...opt('nombre_receptor', row.nombreReceptor),
+    created_at: new Date(row.createdAt).toISOString(),
+    updated_at: new Date(row.updatedAt).toISOString(),
   };
 }

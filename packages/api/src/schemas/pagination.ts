@@ -1,13 +1,21 @@
 import { z } from 'zod';
 
-export const Pagination = z.object({ total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() });
+export const Pagination = z.object({
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+});
 
 /** Query fields shared by the invoice and expense listings (spec §4.4–4.5). */
 export const listQuery = (defaultLimit: number) => ({
   profileId: z.string().trim().min(1).max(100).optional(),
   mes: z.number().int().min(1, 'mes must be 1-12').max(12, 'mes must be 1-12').optional(),
   año: z.number().int().min(1990, 'año must be 1990-2100').max(2100, 'año must be 1990-2100').optional(),
-  regimen_fiscal: z.string().regex(/^\d{3}$/, 'regimen_fiscal is a 3-digit code').optional(),
+  regimen_fiscal: z
+    .string()
+    .regex(/^\d{3}$/, 'regimen_fiscal is a 3-digit code')
+    .optional(),
   page: z.number().int().min(1).max(1_000_000).default(1),
   limit: z.number().int().min(1).max(100).default(defaultLimit),
   search: z.string().trim().min(1).max(100).optional(),

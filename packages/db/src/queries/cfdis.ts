@@ -17,7 +17,12 @@ export async function cfdiIdByUuid(db: Conn, profileId: string, uuid: string): P
 }
 
 /** Whether another profile of the same user already holds this UUID. */
-export async function uuidInOtherProfile(db: Conn, userId: string, profileId: string, uuid: string): Promise<boolean> {
+export async function uuidInOtherProfile(
+  db: Conn,
+  userId: string,
+  profileId: string,
+  uuid: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: cfdis.id })
     .from(cfdis)
@@ -34,15 +39,27 @@ export async function insertCfdi(tx: Tx, row: NewCfdi, xml: string): Promise<Cfd
   return stored;
 }
 
-export async function insertApplications(tx: Tx, rows: (typeof paymentApplications.$inferInsert)[]): Promise<void> {
+export async function insertApplications(
+  tx: Tx,
+  rows: (typeof paymentApplications.$inferInsert)[],
+): Promise<void> {
   if (rows.length) await tx.insert(paymentApplications).values(rows);
 }
 
-export function applicationsFor(db: Conn, profileId: string, relatedUuids: string[]): Promise<ApplicationRow[]> {
+export function applicationsFor(
+  db: Conn,
+  profileId: string,
+  relatedUuids: string[],
+): Promise<ApplicationRow[]> {
   return db
     .select()
     .from(paymentApplications)
-    .where(and(eq(paymentApplications.profileId, profileId), inArray(paymentApplications.relatedUuid, relatedUuids)))
+    .where(
+      and(
+        eq(paymentApplications.profileId, profileId),
+        inArray(paymentApplications.relatedUuid, relatedUuids),
+      ),
+    )
     .orderBy(asc(paymentApplications.numParcialidad), asc(paymentApplications.fechaPago));
 }
 
@@ -64,7 +81,9 @@ export function payableByUuids(db: Conn, profileId: string, uuids: string[]): Pr
   return db
     .select()
     .from(cfdis)
-    .where(and(eq(cfdis.profileId, profileId), inArray(cfdis.uuid, uuids), ne(cfdis.tipo, 'COMPLEMENTO_PAGO')));
+    .where(
+      and(eq(cfdis.profileId, profileId), inArray(cfdis.uuid, uuids), ne(cfdis.tipo, 'COMPLEMENTO_PAGO')),
+    );
 }
 
 export async function savePaymentState(

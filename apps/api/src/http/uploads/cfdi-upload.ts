@@ -46,9 +46,15 @@ export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
       if (XML_TYPES.test(type)) {
         const body = new Uint8Array(await c.req.arrayBuffer());
         if (body.byteLength > MAX_XML_BYTES) return c.json(errorBody(413, 'XML exceeds 5 MB'), 413);
-        const data = await importCfdiFiles(ctx, auth.user.id, profileId, [{ name: 'upload.xml', content: body }], {
-          single: true,
-        });
+        const data = await importCfdiFiles(
+          ctx,
+          auth.user.id,
+          profileId,
+          [{ name: 'upload.xml', content: body }],
+          {
+            single: true,
+          },
+        );
         return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
       }
       if (!/^multipart\/form-data\b/i.test(type)) {

@@ -17,8 +17,10 @@ export class ZipRefused extends Error {
 
 const open = (buf: Buffer) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buf, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) =>
-      err ? reject(err) : resolve(zip),
+    yauzl.fromBuffer(
+      buf,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
+      (err, zip) => (err ? reject(err) : resolve(zip)),
     ),
   );
 
@@ -51,7 +53,8 @@ export async function checkZip(name: string, buf: Buffer): Promise<void> {
   let count = 0;
   try {
     for await (const _ of entries(buf)) {
-      if (++count > MAX_ZIP_ENTRIES) throw new ZipRefused(413, `${name}: a ZIP may hold at most ${MAX_ZIP_ENTRIES} entries`);
+      if (++count > MAX_ZIP_ENTRIES)
+        throw new ZipRefused(413, `${name}: a ZIP may hold at most ${MAX_ZIP_ENTRIES} entries`);
     }
   } catch (err) {
     if (err instanceof ZipRefused) throw err;
@@ -77,7 +80,8 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
   );
 }
 
-const isJunk = (path: string) => path.endsWith('/') || path.startsWith('__MACOSX/') || /(^|\/)\.[^/]*$/.test(path);
+const isJunk = (path: string) =>
+  path.endsWith('/') || path.startsWith('__MACOSX/') || /(^|\/)\.[^/]*$/.test(path);
 
 /**
  * The XML files of a checked ZIP, inflated one at a time (memory stays bounded by one entry).

@@ -1,16 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { getEntitlements } from '@folio/billing';
 import {
   applicationsFrom,
-  classifyCfdi,
   type Cfdi,
+  classifyCfdi,
   parseCfdi,
   tipoOf,
   type ValidationFlags,
   validateCfdi,
 } from '@folio/cfdi';
-import { getEntitlements } from '@folio/billing';
 import { cfdiIdByUuid, insertApplications, insertCfdi, uuidInOtherProfile } from '@folio/db/queries/cfdis';
 import type { ProfileRow } from '@folio/db/queries/profiles';
-import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import { authorizeProfile } from '../profiles/access';
@@ -84,7 +84,8 @@ async function importOne(
 ): Promise<FileReport> {
   const { name } = file;
   if (file.error) return { name, status: 'rejected', error: file.error };
-  if (byteLength(file.content) > MAX_XML_BYTES) return { name, status: 'rejected', error: 'XML exceeds 5 MB' };
+  if (byteLength(file.content) > MAX_XML_BYTES)
+    return { name, status: 'rejected', error: 'XML exceeds 5 MB' };
   const parsed = parseCfdi(file.content);
   if (!parsed.ok) return { name, status: 'rejected', error: parsed.reason };
   const cfdi = parsed.cfdi;
@@ -97,23 +98,34 @@ async function importOne(
     if (existing) return { ...described, status: 'duplicate', id: existing };
     await takeMonthlyQuota(ctx, profile.userId, 'cfdi_import', monthlyLimit, 'CFDI import', tx);
     const flags = profile.validacionesHabilitadas as ValidationFlags;
-    const elsewhere = flags.validarUUIDDuplicado && (await uuidInOtherProfile(tx, profile.userId, profile.id, cfdi.uuid));
+    const elsewhere =
+      flags.validarUUIDDuplicado && (await uuidInOtherProfile(tx, profile.userId, profile.id, cfdi.uuid));
     const validacion = validateCfdi(
       cfdi,
       { rfc: profile.rfc, regimenesFiscales: profile.regimenesFiscales, flags },
       { side: side.side, duplicateUuid: elsewhere },
     );
     validacion.advertencias.push(...side.warnings.filter((w) => !validacion.advertencias.includes(w)));
-    const row = await insertCfdi(tx, cfdiRecord(cfdi, { profileId: profile.id, userId: profile.userId }, side.side, validacion), xmlText(file.content));
+    const row = await insertCfdi(
+      tx,
+      cfdiRecord(cfdi, { profileId: profile.id, userId: profile.userId }, side.side, validacion),
+      xmlText(file.content),
+    );
     // A concurrent import of the same UUID won the unique index.
-    if (!row) return { ...described, status: 'duplicate', id: (await cfdiIdByUuid(tx, profile.id, cfdi.uuid))! };
+    if (!row)
+      return { ...described, status: 'duplicate', id: (await cfdiIdByUuid(tx, profile.id, cfdi.uuid))! };
     await refreshPaymentState(tx, profile.id, await paymentTargets(tx, profile.id, row.id, cfdi));
     return { ...described, status: 'imported', id: row.id };
   });
 }
 
 /** The invoices whose payment status this CFDI changes: itself, or those a complement pays. */
-async function paymentTargets(tx: Parameters<typeof insertApplications>[0], profileId: string, repCfdiId: string, cfdi: Cfdi) {
+async function paymentTargets(
+  tx: Parameters<typeof insertApplications>[0],
+  profileId: string,
+  repCfdiId: string,
+  cfdi: Cfdi,
+) {
   if (cfdi.tipoDeComprobante !== 'P') return [cfdi.uuid];
   const applications = applicationsFrom(cfdi);
   await insertApplications(

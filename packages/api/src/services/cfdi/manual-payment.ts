@@ -5,8 +5,8 @@ import { badRequest } from '../../errors';
 import { toInvoice } from '../../schemas/invoice';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
-import { ownedCfdi } from './read';
 import { refreshPaymentState } from './payment-state';
+import { ownedCfdi } from './read';
 
 export interface ManualPaymentInput {
   fechaPago: string;
@@ -17,15 +17,29 @@ export interface ManualPaymentInput {
 }
 
 /** Records a payment made outside any complement and recomputes the invoice's payment status. */
-export async function addManualPayment(ctx: Context, userId: string, cfdiId: string, input: ManualPaymentInput) {
+export async function addManualPayment(
+  ctx: Context,
+  userId: string,
+  cfdiId: string,
+  input: ManualPaymentInput,
+) {
   const { cfdi } = await ownedCfdi(ctx, userId, cfdiId);
   await authorizeProfile(ctx, userId, cfdi.profileId, 'write');
   if (cfdi.tipo === 'COMPLEMENTO_PAGO') throw badRequest('A payment complement cannot receive payments');
   await ctx.db.transaction(async (tx) => {
-    await insertManualPayment(tx, { id: randomUUID(), cfdiId, ...input, numOperacion: input.numOperacion ?? null });
+    await insertManualPayment(tx, {
+      id: randomUUID(),
+      cfdiId,
+      ...input,
+      numOperacion: input.numOperacion ?? null,
+    });
     await refreshPaymentState(tx, cfdi.profileId, [cfdi.uuid]);
   });
-  await audit(ctx, 'invoice.manual_payment', userId, { entity: 'cfdi', entityId: cfdiId, data: { monto: input.monto } });
+  await audit(ctx, 'invoice.manual_payment', userId, {
+    entity: 'cfdi',
+    entityId: cfdiId,
+    data: { monto: input.monto },
+  });
   const updated = await findCfdi(ctx.db, cfdiId);
   return toInvoice(updated!.cfdi, updated!.profile);
 }

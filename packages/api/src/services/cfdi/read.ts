@@ -20,10 +20,21 @@ export async function listInvoices(ctx: Context, userId: string, q: InvoiceQuery
   if (q.profileId) await authorizeProfile(ctx, userId, q.profileId, 'read');
   const { rows, total } = await listCfdis(
     ctx.db,
-    { userId, side: 'income', profileId: q.profileId, mes: q.mes, anio: q.año, regimenFiscal: q.regimen_fiscal, search: q.search },
+    {
+      userId,
+      side: 'income',
+      profileId: q.profileId,
+      mes: q.mes,
+      anio: q.año,
+      regimenFiscal: q.regimen_fiscal,
+      search: q.search,
+    },
     { limit: q.limit, offset: (q.page - 1) * q.limit },
   );
-  return { data: rows.map((r) => toInvoice(r.cfdi, r.profile)), pagination: paginationOf(total, q.page, q.limit) };
+  return {
+    data: rows.map((r) => toInvoice(r.cfdi, r.profile)),
+    pagination: paginationOf(total, q.page, q.limit),
+  };
 }
 
 /** A CFDI the caller owns (through its profile): missing → 404, someone else's → 403. */

@@ -1,0 +1,458 @@
+import { invoiceXml, newUuid, paymentXml } from '@folio/cfdi/testing';
+import { manualExpenses } from '@folio/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  caller,
+  cookie,
+  createProfile,
+  expectError,
+  request,
+  setPlan,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+  uploadXml,
+} from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const ME = { rfc: 'GOMA800101AB1', nombre: 'Ana Gómez', regimen: '612' };
+const SUPPLIER = { rfc: 'PAPE900101AA1', nombre: 'Papelería Ñandú', regimen: '612' };
+
+async function setup(plan?: 'BASIC' | 'PRO') {
+  const u = await signUp(t);
+  if (plan) await setPlan(t, u.id, plan);
+  const p = await createProfile(t, u, {
+    nombre: ME.nombre,
+    rfc: ME.rfc,
+    tipo_persona: 'FISICA',
+    regimenes_fiscales: ['612'],
+  });
+  return { u, p };
+}
+
+const openPeriod = async (u: TestUser, profileId: string, año: number, mes: number) => {
+  const res = await request(t, 'POST', '/api/periods', {
+    headers: bearer(u.token),
+    body: { profile_id: profileId, año, mes },
+  });
+  return { status: res.status, data: (await res.json()).data };
+};
+
+const accrue = (u: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  request(t, 'POST', '/api/accrued-expenses', { headers: { ...cookie(u.token), ...headers }, body });
+
+describe('accounting periods', () => {
+  it('opens one period per profile and month: 201 new, 200 existing with the same id', async () => {
+    const { u, p } = await setup();
+    const first = await openPeriod(u, p.id, 2025, 3);
+    const again = await openPeriod(u, p.id, 2025, 3);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.data.id).toBe(first.data.id);
+    expect(first.data).toMatchObject({ profile_id: p.id, año: 2025, mes: 3, estado: 'ABIERTO' });
+    expect(Object.keys(first.data).sort()).toEqual([
+      'año',
+      'created_at',
+      'estado',
+      'id',
+      'mes',
+      'profile_id',
+      'updated_at',
+    ]);
+  });
+
+  it('lists, closes and reopens; other users get 403', async () => {
+    const { u, p } = await setup();
+    const other = await signUp(t);
+    const { data: period } = await openPeriod(u, p.id, 2025, 4);
+    const closed = await request(t, 'POST', `/api/periods/${period.id}/close`, { headers: bearer(u.token) });
+    expect((await closed.json()).data.estado).toBe('CERRADO');
+    const list = await (
+      await request(t, 'GET', `/api/periods?profileId=${p.id}`, { headers: bearer(u.token) })
+    ).json();
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0].estado).toBe('CERRADO');
+    const reopened = await request(t, 'POST', `/api/periods/${period.id}/reopen`, {
+      headers: bearer(u.token),
+    });
+    expect((await reopened.json()).data.estado).toBe('ABIERTO');
+    await expectError(
+      await request(t, 'POST', `/api/periods/${period.id}/close`, { headers: bearer(other.token) }),
+      403,
+      'Forbidden',
+    );
+    await expectError(
+      await request(t, 'GET', `/api/periods?profileId=${p.id}`, { headers: bearer(other.token) }),
+      403,
+      'Forbidden',
+    );
+    await expectError(
+      await request(t, 'POST', '/api/periods/nope/close', { headers: bearer(u.token) }),
+      404,
+      'Not Found',
+    );
+  });
+
+  it('validates año and mes', async () => {
+    const { u, p } = await setup();
+    for (const [año, mes] of [
+      [2025, 13],
+      [2025, 0],
+      [1800, 1],
+    ]) {
+      const res = await request(t, 'POST', '/api/periods', {
+        headers: bearer(u.token),
+        body: { profile_id: p.id, año, mes },
+      });
+      await expectError(res, 400, 'Bad Request');
+    }
+  });
+});
+
+describe('POST /api/accrued-expenses', () => {
+  it('creates a MANUAL expense (201): total = subtotal + iva_amount, iva as a percentage, mes/año from fecha', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 3);
+    const res = await accrue(u, {
+      profile_id: p.id,
+      period_id: period.id,
+      concept: 'Renta de oficina',
+      subtotal: 1000,
+      iva_amount: 160,
+      fecha: '2025-03-31',
+      type: 'manual',
+      categoria: 'renta',
+    });
+    expect(res.status).toBe(201);
+    const { message, data } = await res.json();
+    expect(message).toBeTypeOf('string');
+    expect(data).toMatchObject({
+      profile_id: p.id,
+      tipo_origen: 'MANUAL',
+      fecha: '2025-03-31',
+      mes: 3,
+      año: 2025,
+      subtotal: 1000,
+      iva_amount: 160,
+      total: 1160,
+      iva: 16,
+      concepto: 'Renta de oficina',
+      categoria: 'renta',
+    });
+    expect(data).not.toHaveProperty('uuid');
+  });
+
+  it('defaults iva_amount to 0 and accepts the profile RFC for profile_id', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 5);
+    const res = await accrue(u, {
+      profile_id: p.rfc.toLowerCase(),
+      period_id: period.id,
+      concept: 'Caja chica',
+      subtotal: 99.5,
+      fecha: '2025-05-01T18:30:00-06:00',
+      type: 'manual',
+    });
+    const { data } = await res.json();
+    expect(data).toMatchObject({
+      total: 99.5,
+      iva_amount: 0,
+      iva: 0,
+      fecha: '2025-05-01',
+      mes: 5,
+      profile_id: p.id,
+    });
+  });
+
+  it('answers 400 for a bad body: missing fields, type other than manual, negative amounts, impossible dates', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 2);
+    const ok = {
+      profile_id: p.id,
+      period_id: period.id,
+      concept: 'x',
+      subtotal: 10,
+      fecha: '2025-02-10',
+      type: 'manual',
+    };
+    const bad: Record<string, unknown>[] = [
+      { ...ok, concept: undefined },
+      { ...ok, subtotal: undefined },
+      { ...ok, fecha: undefined },
+      { ...ok, type: 'automatic' },
+      { ...ok, type: undefined },
+      { ...ok, subtotal: -1 },
+      { ...ok, iva_amount: -0.01 },
+      { ...ok, fecha: '2025-02-30' },
+      { ...ok, fecha: '10/02/2025' },
+      { ...ok, subtotal: '10' },
+      { ...ok, fecha: '2025-03-01' },
+    ];
+    for (const body of bad) await expectError(await accrue(u, body), 400, 'Bad Request');
+    await expectError(await accrue(u, 'not json' as never), 400, 'Bad Request');
+    expect(await t.handle.db.select().from(manualExpenses).where(eq(manualExpenses.userId, u.id))).toEqual(
+      [],
+    );
+  });
+
+  it('answers 400 for a period of another profile, 403 for a foreign or frozen profile, 409 for a closed period', async () => {
+    const { u, p } = await setup('BASIC');
+    const p2 = await createProfile(t, u, { nombre: 'Otra', rfc: 'ABC970701NN3', tipo_persona: 'MORAL' });
+    const { data: mine } = await openPeriod(u, p.id, 2025, 6);
+    const { data: theirs } = await openPeriod(u, p2.id, 2025, 6);
+    const body = { profile_id: p.id, concept: 'x', subtotal: 10, fecha: '2025-06-10', type: 'manual' };
+    await expectError(await accrue(u, { ...body, period_id: theirs.id }), 400, 'Bad Request');
+    await expectError(await accrue(u, { ...body, period_id: 'missing' }), 400, 'Bad Request');
+    const stranger = await signUp(t);
+    await expectError(await accrue(stranger, { ...body, period_id: mine.id }), 403, 'Forbidden');
+    await request(t, 'POST', `/api/periods/${mine.id}/close`, { headers: bearer(u.token) });
+    await expectError(await accrue(u, { ...body, period_id: mine.id }), 409, 'Conflict');
+  });
+
+  it('answers 401 without a token', async () => {
+    await expectError(await request(t, 'POST', '/api/accrued-expenses', { body: {} }), 401, 'Unauthorized');
+  });
+
+  it('replays a retried request with the same Idempotency-Key and creates nothing new; another body is 409', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 7);
+    const body = {
+      profile_id: p.id,
+      period_id: period.id,
+      concept: 'Luz',
+      subtotal: 500,
+      iva_amount: 80,
+      fecha: '2025-07-03',
+      type: 'manual',
+    };
+    const key = { 'idempotency-key': 'retry-7f3a' };
+    const first = await accrue(u, body, key);
+    const second = await accrue(u, body, key);
+    expect(second.status).toBe(201);
+    expect(await second.json()).toEqual(await first.json());
+    expect(
+      await t.handle.db.select().from(manualExpenses).where(eq(manualExpenses.userId, u.id)),
+    ).toHaveLength(1);
+    await expectError(await accrue(u, { ...body, subtotal: 501 }, key), 409, 'Conflict');
+    expect((await accrue(u, body, { 'idempotency-key': 'another-key' })).status).toBe(201);
+  });
+
+  it('counts manual expenses per month against the plan (FREE: 50) with 429 and Retry-After', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 8);
+    const body = {
+      profile_id: p.id,
+      period_id: period.id,
+      concept: 'x',
+      subtotal: 1,
+      fecha: '2025-08-01',
+      type: 'manual',
+    };
+    for (let i = 0; i < 50; i++) expect((await accrue(u, body)).status).toBe(201);
+    const res = await accrue(u, body);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    await expectError(res, 429, 'Too Many Requests');
+  });
+
+  it('lets exactly the allowed number through when creates race at the quota boundary', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 9);
+    const body = {
+      profile_id: p.id,
+      period_id: period.id,
+      concept: 'x',
+      subtotal: 1,
+      fecha: '2025-09-01',
+      type: 'manual',
+    };
+    for (let i = 0; i < 45; i++) await accrue(u, body);
+    const racing = await Promise.all(Array.from({ length: 12 }, () => accrue(u, body)));
+    expect(racing.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(racing.filter((r) => r.status === 429)).toHaveLength(7);
+    expect(
+      await t.handle.db.select().from(manualExpenses).where(eq(manualExpenses.userId, u.id)),
+    ).toHaveLength(50);
+  });
+
+  it('works the same through the tRPC caller', async () => {
+    const { u, p } = await setup();
+    const period = await caller(t, u.token).periods.open({ profile_id: p.id, año: 2025, mes: 10 });
+    const { data } = await caller(t, u.token).expenses.createManual({
+      profile_id: p.id,
+      period_id: period.data.id,
+      concept: 'Gasolina',
+      subtotal: 100,
+      iva_amount: 16,
+      fecha: '2025-10-02',
+      type: 'manual',
+    });
+    expect(data).toMatchObject({ tipo_origen: 'MANUAL', total: 116 });
+  });
+});
+
+describe('GET /api/expenses lists XML and manual expenses together', () => {
+  let u: TestUser;
+  let profileId: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({
+      u,
+      p: { id: profileId },
+    } = await setup('PRO').then(({ u, p }) => ({ u, p })));
+    const importXml = async (label: string, xml: string) => {
+      const res = await uploadXml(t, u, profileId, xml);
+      expect(res.status).toBe(201);
+      ids[label] = (await res.json()).data.files[0].id;
+    };
+    const ppdUuid = newUuid();
+    await importXml(
+      'xmlPue',
+      invoiceXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ME,
+        fecha: '2025-03-05T10:00:00',
+        conceptos: [{ descripcion: 'Hojas y plumas', importe: 200 }],
+      }),
+    );
+    await importXml(
+      'xmlPpd',
+      invoiceXml({
+        uuid: ppdUuid,
+        emisor: SUPPLIER,
+        receptor: ME,
+        fecha: '2025-04-02T09:00:00',
+        metodoPago: 'PPD',
+        conceptos: [{ descripcion: 'Servicio de cómputo', importe: 1000 }],
+      }),
+    );
+    await importXml(
+      'xmlRep',
+      paymentXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ME,
+        fecha: '2025-04-20T12:00:00',
+        pagos: [
+          {
+            fechaPago: '2025-04-19T12:00:00',
+            doctos: [{ uuid: ppdUuid, numParcialidad: 1, impSaldoAnt: 1160, impPagado: 1160 }],
+          },
+        ],
+      }),
+    );
+    const march = (await openPeriod(u, profileId, 2025, 3)).data;
+    const april = (await openPeriod(u, profileId, 2025, 4)).data;
+    const make = async (
+      label: string,
+      period: { id: string },
+      fecha: string,
+      concept: string,
+      categoria?: string,
+    ) => {
+      const res = await accrue(u, {
+        profile_id: profileId,
+        period_id: period.id,
+        concept,
+        subtotal: 100,
+        fecha,
+        type: 'manual',
+        categoria,
+      });
+      ids[label] = (await res.json()).data.id;
+    };
+    await make('manualMarch', march, '2025-03-20', 'Comida con cliente', 'viaticos');
+    await make('manualApril', april, '2025-04-10', 'Papelería de oficina', 'oficina');
+  });
+
+  const list = async (query = '') => {
+    const res = await request(t, 'GET', `/api/expenses${query}`, { headers: cookie(u.token) });
+    expect(res.status).toBe(200);
+    return res.json() as Promise<{
+      data: { id: string; tipo_origen: string }[];
+      pagination: Record<string, number>;
+    }>;
+  };
+  const idsOf = (body: { data: { id: string }[] }) => body.data.map((e) => e.id);
+
+  it('puts both origins in one list, newest fecha first, default limit 20', async () => {
+    const body = await list();
+    expect(idsOf(body)).toEqual([ids.xmlRep, ids.manualApril, ids.xmlPpd, ids.manualMarch, ids.xmlPue]);
+    expect(body.pagination).toEqual({ total: 5, page: 1, limit: 20, totalPages: 1 });
+    expect(body.data.map((e) => e.tipo_origen)).toEqual(['XML', 'MANUAL', 'XML', 'MANUAL', 'XML']);
+  });
+
+  it('derives is_paid and payment_date of XML expenses from their payment status', async () => {
+    const body = (await list()) as unknown as { data: Record<string, unknown>[] };
+    const byId = Object.fromEntries(body.data.map((e) => [e.id, e]));
+    expect(byId[ids.xmlPue!]).toMatchObject({ is_paid: true, tipo: 'PUE', rfc_emisor: SUPPLIER.rfc });
+    expect(byId[ids.xmlPpd!]).toMatchObject({
+      is_paid: true,
+      payment_date: '2025-04-19T12:00:00',
+      tipo: 'PPD',
+    });
+    expect(byId[ids.manualApril!]).not.toHaveProperty('is_paid');
+  });
+
+  it('filters by month and year for both origins', async () => {
+    expect(idsOf(await list('?mes=3&a%C3%B1o=2025'))).toEqual([ids.manualMarch, ids.xmlPue]);
+    expect(idsOf(await list('?mes=4&año=2025')).sort()).toEqual(
+      [ids.xmlRep, ids.manualApril, ids.xmlPpd].sort(),
+    );
+    expect((await list('?año=2024')).data).toEqual([]);
+  });
+
+  it('filters tipo on XML expenses only, categoria exactly, regimen_fiscal on XML only', async () => {
+    expect(idsOf(await list('?tipo=PPD'))).toEqual([ids.xmlPpd]);
+    expect(idsOf(await list('?tipo=COMPLEMENTO_PAGO'))).toEqual([ids.xmlRep]);
+    expect(idsOf(await list('?categoria=oficina'))).toEqual([ids.manualApril]);
+    expect(idsOf(await list('?categoria=ofi'))).toEqual([]);
+    expect(idsOf(await list('?regimen_fiscal=612')).sort()).toEqual(
+      [ids.xmlRep, ids.xmlPpd, ids.xmlPue].sort(),
+    );
+  });
+
+  it('searches concept, RFC and name case- and accent-insensitively across origins', async () => {
+    expect(idsOf(await list('?search=PAPELERIA')).sort()).toEqual(
+      [ids.manualApril, ids.xmlRep, ids.xmlPpd, ids.xmlPue].sort(),
+    );
+    expect(idsOf(await list('?search=computo'))).toEqual([ids.xmlPpd]);
+    expect(idsOf(await list('?search=comida'))).toEqual([ids.manualMarch]);
+    expect(idsOf(await list(`?search=${SUPPLIER.rfc.toLowerCase()}`))).toHaveLength(3);
+  });
+
+  it('filters by profile id or RFC, pages with a total over the filtered set', async () => {
+    expect(idsOf(await list(`?profileId=${ME.rfc}`))).toHaveLength(5);
+    const page2 = await list(`?profileId=${profileId}&limit=2&page=2`);
+    expect(idsOf(page2)).toEqual([ids.xmlPpd, ids.manualMarch]);
+    expect(page2.pagination).toEqual({ total: 5, page: 2, limit: 2, totalPages: 3 });
+  });
+
+  it('refuses bad filters with 400 and other users’ profiles with 403', async () => {
+    for (const q of ['?mes=13', '?mes=0', '?tipo=OTRO', '?limit=101', '?page=0', '?año=abc']) {
+      await expectError(
+        await request(t, 'GET', `/api/expenses${q}`, { headers: cookie(u.token) }),
+        400,
+        'Bad Request',
+      );
+    }
+    const stranger = await signUp(t);
+    await expectError(
+      await request(t, 'GET', `/api/expenses?profileId=${profileId}`, { headers: cookie(stranger.token) }),
+      403,
+      'Forbidden',
+    );
+    expect(
+      (await (await request(t, 'GET', '/api/expenses', { headers: cookie(stranger.token) })).json()).data,
+    ).toEqual([]);
+  });
+});

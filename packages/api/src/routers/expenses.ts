@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { IsoDate } from '../schemas/dates';
+import { Expense } from '../schemas/expense';
+import { Tipo } from '../schemas/invoice';
+import { listQuery, Pagination } from '../schemas/pagination';
+import { createManualExpense } from '../services/expenses/create-manual-expense';
+import { listExpenses } from '../services/expenses/list-expenses';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['expenses'];
+
+export const expensesRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/expenses',
+        tags,
+        summary: 'Expenses from received CFDI and manual entry, newest first',
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(
+      z.object({
+        ...listQuery(20),
+        tipo: Tipo.optional(),
+        categoria: z.string().trim().min(1).max(100).optional(),
+      }),
+    )
+    .output(z.object({ data: z.array(Expense), pagination: Pagination }))
+    .query(({ ctx, input }) => listExpenses(ctx, ctx.user.id, input)),
+
+  createManual: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/accrued-expenses',
+        tags,
+        summary: 'Record a manual expense in an open accounting period (Idempotency-Key supported)',
+        errorResponses: [400, 401, 403, 409, 429, 500],
+      },
+      rest: { successStatus: 201 },
+    })
+    .input(
+      z.object({
+        profile_id: z.string().trim().min(1).max(100),
+        period_id: z.string().trim().min(1).max(100),
+        concept: z.string().trim().min(1).max(500),
+        subtotal: z.number().min(0).max(1e12),
+        iva_amount: z.number().min(0).max(1e12).optional(),
+        fecha: IsoDate,
+        type: z.literal('manual', 'must be "manual"'),
+        categoria: z.string().trim().min(1).max(100).optional(),
+      }),
+    )
+    .output(z.object({ message: z.string(), data: Expense }))
+    .mutation(({ ctx, input }) => createManualExpense(ctx, ctx.user.id, input)),
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { Period } from '../schemas/period';
+import { openPeriod, periodsOf, setPeriodEstado } from '../services/periods/periods';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['periods'];
+const PeriodId = z.object({ id: z.string().min(1).max(100) });
+const Data = z.object({ message: z.string(), data: Period });
+
+const transition = (estado: 'ABIERTO' | 'CERRADO', verb: 'close' | 'reopen') =>
+  authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: `/periods/{id}/${verb}`,
+        tags,
+        summary:
+          verb === 'close' ? 'Close a period: no more manual expenses in it' : 'Reopen a closed period',
+        errorResponses: [401, 403, 404, 500],
+      },
+    })
+    .input(PeriodId)
+    .output(Data)
+    .mutation(async ({ ctx, input }) => ({
+      message: verb === 'close' ? 'Period closed' : 'Period reopened',
+      data: await setPeriodEstado(ctx, ctx.user.id, input.id, estado),
+    }));
+
+export const periodsRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/periods',
+        tags,
+        summary: "A profile's accounting periods",
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(z.object({ profileId: z.string().trim().min(1).max(100) }))
+    .output(z.object({ data: z.array(Period) }))
+    .query(async ({ ctx, input }) => ({ data: await periodsOf(ctx, ctx.user.id, input.profileId) })),
+
+  open: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/periods',
+        tags,
+        summary: 'Open the period of a month (201), or get the existing one (200)',
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+      rest: { successStatus: 201 },
+    })
+    .input(
+      z.object({
+        profile_id: z.string().trim().min(1).max(100),
+        año: z.number().int().min(1990).max(2100),
+        mes: z.number().int().min(1).max(12),
+      }),
+    )
+    .output(Data)
+    .mutation(async ({ ctx, input }) => ({
+      message: 'Period ready',
+      data: await openPeriod(ctx, ctx.user.id, input),
+    })),
+
+  close: transition('CERRADO', 'close'),
+  reopen: transition('ABIERTO', 'reopen'),
+});

@@ -1,0 +1,126 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { getEntitlements } from '@folio/billing';
+import { round2 } from '@folio/cfdi';
+import { isUniqueViolation } from '@folio/db';
+import { insertManualExpense } from '@folio/db/queries/expenses';
+import { findAnswer, saveAnswer } from '@folio/db/queries/idempotency';
+import { findPeriod } from '@folio/db/queries/periods';
+import type { Context } from '../../context';
+import { badRequest, conflict } from '../../errors';
+import { type Expense, toExpense } from '../../schemas/expense';
+import { audit } from '../audit';
+import { resolveProfileRef } from '../profiles/resolve';
+import { takeMonthlyQuota } from '../quota';
+
+export interface ManualExpenseInput {
+  profile_id: string;
+  period_id: string;
+  concept: string;
+  subtotal: number;
+  iva_amount?: number;
+  /** Already checked to be a real date; only its date part counts. */
+  fecha: string;
+  type: 'manual';
+  categoria?: string;
+}
+
+type Answer = { message: string; data: Expense };
+
+const hashOf = (input: ManualExpenseInput) =>
+  createHash('sha256')
+    .update(JSON.stringify(['accrued-expense', Object.entries(input).sort(([a], [b]) => a.localeCompare(b))]))
+    .digest('hex');
+
+/**
+ * Records a manual expense into an open period of the profile. With an Idempotency-Key, a retry with
+ * the same body gets the first answer and creates nothing; the same key with another body is a 409.
+ */
+export async function createManualExpense(
+  ctx: Context,
+  userId: string,
+  input: ManualExpenseInput,
+): Promise<Answer> {
+  const key = ctx.req.idempotencyKey;
+  const requestHash = hashOf(input);
+  if (key) {
+    const replay = await replayOf(ctx, userId, key, requestHash);
+    if (replay) return replay;
+  }
+  const profile = await resolveProfileRef(ctx, userId, input.profile_id, 'write');
+  const period = await findPeriod(ctx.db, input.period_id);
+  if (!period || period.profileId !== profile.id) {
+    throw badRequest('period_id: not an accounting period of this profile');
+  }
+  if (period.estado === 'CERRADO') throw conflict(`The period ${period.anio}-${period.mes} is closed`);
+  const [año, mes] = input.fecha.slice(0, 7).split('-').map(Number) as [number, number];
+  if (año !== period.anio || mes !== period.mes) {
+    throw badRequest(
+      `fecha: ${input.fecha.slice(0, 10)} is outside the period ${period.anio}-${String(period.mes).padStart(2, '0')}`,
+    );
+  }
+  const ivaAmount = input.iva_amount ?? 0;
+  const { limits } = await getEntitlements(ctx.db, userId);
+  try {
+    const answer = await ctx.db.transaction(async (tx) => {
+      await takeMonthlyQuota(ctx, userId, 'manual_expense', limits.expensesPerMonth, 'manual expense', tx);
+      const row = await insertManualExpense(tx, {
+        id: randomUUID(),
+        profileId: profile.id,
+        userId,
+        periodId: period.id,
+        fecha: input.fecha.slice(0, 10),
+        mes,
+        anio: año,
+        subtotal: input.subtotal,
+        ivaAmount,
+        total: round2(input.subtotal + ivaAmount),
+        iva: input.subtotal > 0 ? round2((ivaAmount / input.subtotal) * 100) : 0,
+        concepto: input.concept,
+        categoria: input.categoria ?? null,
+      });
+      const result: Answer = {
+        message: 'Expense created',
+        data: toExpense({ ...row, origin: 'MANUAL', ...NO_CFDI }),
+      };
+      if (key) await saveAnswer(tx, userId, key, { requestHash, status: 201, response: result });
+      return result;
+    });
+    await audit(ctx, 'expense.create', userId, { entity: 'manual_expense', entityId: answer.data.id });
+    return answer;
+  } catch (err) {
+    // The same key raced us to the commit: answer as that request did.
+    if (key && isUniqueViolation(err)) {
+      const replay = await replayOf(ctx, userId, key, requestHash);
+      if (replay) return replay;
+    }
+    throw err;
+  }
+}
+
+async function replayOf(
+  ctx: Context,
+  userId: string,
+  key: string,
+  requestHash: string,
+): Promise<Answer | undefined> {
+  const stored = await findAnswer(ctx.db, userId, key);
+  if (!stored) return undefined;
+  if (stored.requestHash !== requestHash) {
+    throw conflict('Idempotency-Key was already used with a different request body');
+  }
+  ctx.req.status = stored.status;
+  return stored.response as Answer;
+}
+
+const NO_CFDI = {
+  retencionIvaAmount: null,
+  retencionIsrAmount: null,
+  isPaid: null,
+  paymentDate: null,
+  uuid: null,
+  tipo: null,
+  rfcEmisor: null,
+  nombreEmisor: null,
+  rfcReceptor: null,
+  nombreReceptor: null,
+} as const;

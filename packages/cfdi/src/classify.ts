@@ -1,0 +1,49 @@
+// Which side of the profile's books a CFDI belongs to (cfdi-domain.md §4.2) and the spec's `tipo`.
+
+import { normalizeRfc } from './rfc';
+import type { Cfdi } from './types';
+
+export type Side = 'income' | 'expense';
+export type Party = 'emisor' | 'receptor';
+export type ClassifyResult = { side: Side; warnings: string[] } | { error: string };
+/** The spec's Invoice/Expense `tipo`. */
+export type CfdiTipo = 'PUE' | 'PPD' | 'COMPLEMENTO_PAGO';
+
+/**
+ * Emisor = profile → income, receptor = profile → expense. Nómina is the other way round
+ * (decided): the employer (emisor) books payroll as an expense, the employee (receptor) books
+ * salary as income.
+ */
+export function classifyCfdi(
+  cfdi: Pick<Cfdi, 'emisor' | 'receptor' | 'tipoDeComprobante'>,
+  profileRfc: string,
+): ClassifyResult {
+  const profile = normalizeRfc(profileRfc);
+  const isEmisor = cfdi.emisor.rfc === profile;
+  const isReceptor = cfdi.receptor.rfc === profile;
+  if (isEmisor && isReceptor) {
+    return { side: 'income', warnings: [`autofactura: el RFC del perfil (${profile}) es emisor y receptor`] };
+  }
+  if (!isEmisor && !isReceptor) {
+    return {
+      error: `El RFC del perfil (${profile}) no es emisor (${cfdi.emisor.rfc}) ni receptor (${cfdi.receptor.rfc})`,
+    };
+  }
+  const nomina = cfdi.tipoDeComprobante === 'N';
+  return { side: isEmisor !== nomina ? 'income' : 'expense', warnings: [] };
+}
+
+/** The party whose RFC and regime must be the profile's when the CFDI is filed on `side`. */
+export function profileParty(cfdi: Pick<Cfdi, 'tipoDeComprobante'>, side: Side): Party {
+  const nomina = cfdi.tipoDeComprobante === 'N';
+  return (side === 'income') !== nomina ? 'emisor' : 'receptor';
+}
+
+/**
+ * P → COMPLEMENTO_PAGO; otherwise MetodoPago. A CFDI without MetodoPago (nómina, traslado, some
+ * egresos) declares no deferred payment, so it is PUE: paid when issued.
+ */
+export function tipoOf(cfdi: Pick<Cfdi, 'tipoDeComprobante' | 'metodoPago'>): CfdiTipo {
+  if (cfdi.tipoDeComprobante === 'P') return 'COMPLEMENTO_PAGO';
+  return cfdi.metodoPago === 'PPD' ? 'PPD' : 'PUE';
+}

@@ -1,0 +1,15 @@
+// Amounts are JS numbers parsed from CFDI decimal strings (≤ 6 decimals); every comparison
+// between amounts uses the 0.01 tolerance of cfdi-domain.md §3.2 / §4.1.
+
+export const AMOUNT_TOLERANCE = 0.01;
+
+/** Half away from zero to 2 decimals; the epsilon keeps 1.005 from rounding down to 1.00. */
+export function round2(value: number): number {
+  const rounded = Math.round((Math.abs(value) + Number.EPSILON) * 100) / 100;
+  return value < 0 ? -rounded || 0 : rounded; // `|| 0` so -0.001 gives 0, not -0
+}
+
+/** Equal within one cent (the 1e-9 absorbs float error in sums of 2-decimal amounts). */
+export function sameAmount(a: number, b: number): boolean {
+  return Math.abs(a - b) <= AMOUNT_TOLERANCE + 1e-9;
+}

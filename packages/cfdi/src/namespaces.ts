@@ -1,0 +1,14 @@
+// Namespace URIs that identify CFDI nodes (cfdi-domain.md §2.1). Documents are recognised by
+// namespace + local name, never by prefix: prefixes are arbitrary in real files.
+
+export const NS = {
+  cfdi40: 'http://www.sat.gob.mx/cfd/4',
+  cfdi33: 'http://www.sat.gob.mx/cfd/3',
+  tfd: 'http://www.sat.gob.mx/TimbreFiscalDigital',
+  pagos20: 'http://www.sat.gob.mx/Pagos20',
+  pagos10: 'http://www.sat.gob.mx/Pagos',
+  implocal: 'http://www.sat.gob.mx/implocal',
+} as const;
+
+/** Elements kept in the tree; everything else (addenda content, nómina, other complements) is skipped. */
+export const KEPT_NAMESPACES: ReadonlySet<string> = new Set(Object.values(NS));

@@ -1,0 +1,154 @@
+// parseCfdi: upload → typed Cfdi, or the reason it is refused. Order of checks: input (size,
+// encoding, junk) → well-formed XML without DTD → supported root and version → timbre → fields.
+
+import { documentWarnings } from './document-warnings';
+import { readImpuestos } from './impuestos';
+import { NS } from './namespaces';
+import { readPagos } from './pagos';
+import { CfdiRejection } from './rejection';
+import { normalizeRfc } from './rfc';
+import type { Cfdi, CfdiVersion, Concepto, ParseResult, TipoDeComprobante } from './types';
+import { toXmlText } from './xml-input';
+import {
+  children,
+  decimal,
+  grandchildren,
+  optional,
+  optionalDecimal,
+  required,
+  requiredChild,
+} from './xml-read';
+import { parseXmlTree, type XmlElement } from './xml-tree';
+
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
+// t_FechaH: local date-time without zone. Only the date part is interpreted.
+const FECHA = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}/;
+const TIPOS: ReadonlySet<string> = new Set<TipoDeComprobante>(['I', 'E', 'T', 'N', 'P']);
+
+export function parseCfdi(input: string | Uint8Array): ParseResult {
+  try {
+    const { text, repairs } = toXmlText(input);
+    return { ok: true, cfdi: readComprobante(parseXmlTree(text), repairs) };
+  } catch (err) {
+    if (err instanceof CfdiRejection) return { ok: false, reason: err.message };
+    throw err;
+  }
+}
+
+function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
+  const version = versionOf(root);
+  const ns = version === '4.0' ? NS.cfdi40 : NS.cfdi33;
+  // 3.3 allowed several Complemento nodes; 4.0 has one. Search them all.
+  const complementos = children(root, ns, 'Complemento');
+  const timbre = complementos.flatMap((c) => children(c, NS.tfd, 'TimbreFiscalDigital'))[0];
+  const uuid = timbre && optional(timbre, 'UUID')?.toUpperCase();
+  if (!timbre || !uuid) throw new CfdiRejection('CFDI sin timbre (no TimbreFiscalDigital UUID)');
+  if (!UUID.test(uuid)) throw new CfdiRejection(`UUID del timbre inválido: "${uuid}"`);
+
+  const fecha = required(root, 'Fecha');
+  const tipoDeComprobante = required(root, 'TipoDeComprobante');
+  if (!TIPOS.has(tipoDeComprobante)) {
+    throw new CfdiRejection(`TipoDeComprobante no válido: "${tipoDeComprobante}"`);
+  }
+  const warnings = [...repairs];
+  const metodoPago = optional(root, 'MetodoPago');
+  if (metodoPago !== undefined && metodoPago !== 'PUE' && metodoPago !== 'PPD') {
+    warnings.push(`MetodoPago desconocido: "${metodoPago}"`);
+  }
+  const emisor = requiredChild(root, ns, 'Emisor');
+  const receptor = requiredChild(root, ns, 'Receptor');
+  const { impuestos, ...declared } = readImpuestos(root, ns, complementos);
+  const pagos = tipoDeComprobante === 'P' ? readPagos(complementos, warnings) : undefined;
+  if (tipoDeComprobante === 'P' && !pagos) warnings.push('CFDI de pago sin complemento Pagos');
+
+  const cfdi: Omit<Cfdi, 'warnings'> = {
+    version,
+    uuid,
+    fechaTimbrado: required(timbre, 'FechaTimbrado'),
+    fecha,
+    ...monthOf(fecha),
+    ...strings(root, { serie: 'Serie', folio: 'Folio' }),
+    tipoDeComprobante: tipoDeComprobante as TipoDeComprobante,
+    ...((metodoPago === 'PUE' || metodoPago === 'PPD') && { metodoPago }),
+    ...strings(root, { formaPago: 'FormaPago' }),
+    moneda: required(root, 'Moneda'),
+    ...numbers(root, { tipoCambio: 'TipoCambio' }),
+    subTotal: decimal(root, 'SubTotal'),
+    ...numbers(root, { descuento: 'Descuento' }),
+    total: decimal(root, 'Total'),
+    emisor: {
+      rfc: normalizeRfc(emisor.attrs.Rfc ?? ''),
+      nombre: emisor.attrs.Nombre ?? '',
+      regimenFiscal: required(emisor, 'RegimenFiscal'),
+    },
+    receptor: {
+      rfc: normalizeRfc(receptor.attrs.Rfc ?? ''),
+      nombre: receptor.attrs.Nombre ?? '',
+      ...strings(receptor, {
+        regimenFiscal: 'RegimenFiscalReceptor',
+        domicilioFiscal: 'DomicilioFiscalReceptor',
+        usoCfdi: 'UsoCFDI',
+      }),
+    },
+    conceptos: grandchildren(root, ns, 'Conceptos', 'Concepto').map(readConcepto),
+    impuestos,
+    relacionados: children(root, ns, 'CfdiRelacionados').map((block) => ({
+      tipoRelacion: required(block, 'TipoRelacion'),
+      uuids: children(block, ns, 'CfdiRelacionado').map((r) => required(r, 'UUID').toUpperCase()),
+    })),
+    ...(pagos && { pagos }),
+  };
+  return { ...cfdi, warnings: [...warnings, ...documentWarnings(cfdi, declared)] };
+}
+
+// By namespace + local name + Version, never by prefix (cfdi-domain.md §2.1).
+function versionOf(root: XmlElement): CfdiVersion {
+  if (root.name === 'Comprobante' && (root.ns === NS.cfdi40 || root.ns === NS.cfdi33)) {
+    // CFDI 3.2 spelled its attributes in lower case.
+    const version = root.attrs.Version ?? root.attrs.version;
+    if (version === '4.0' && root.ns === NS.cfdi40) return '4.0';
+    if (version === '3.3' && root.ns === NS.cfdi33) return '3.3';
+    throw new CfdiRejection(`versión no soportada: ${version ?? '(sin atributo Version)'}`);
+  }
+  if (root.name === 'Retenciones') {
+    throw new CfdiRejection(`versión no soportada: CFDI de retenciones e información de pagos (${root.ns})`);
+  }
+  const where = root.ns ? ` en ${root.ns}` : ' sin espacio de nombres';
+  throw new CfdiRejection(`versión no soportada: no es un CFDI (elemento raíz ${root.name}${where})`);
+}
+
+function monthOf(fecha: string): { mes: number; año: number } {
+  const m = FECHA.exec(fecha);
+  const [año, mes, dia] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+  if (mes < 1 || mes > 12 || dia < 1 || dia > 31) throw new CfdiRejection(`Fecha inválida: "${fecha}"`);
+  return { mes, año };
+}
+
+function readConcepto(c: XmlElement): Concepto {
+  return {
+    claveProdServ: required(c, 'ClaveProdServ'),
+    descripcion: required(c, 'Descripcion'),
+    cantidad: decimal(c, 'Cantidad'),
+    valorUnitario: decimal(c, 'ValorUnitario'),
+    importe: decimal(c, 'Importe'),
+  };
+}
+
+// Optional attributes copied under new keys, omitted (not undefined) when absent or empty.
+function strings<K extends string>(el: XmlElement, map: Record<K, string>): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const key in map) {
+    const value = optional(el, map[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+function numbers<K extends string>(el: XmlElement, map: Record<K, string>): Partial<Record<K, number>> {
+  const out: Partial<Record<K, number>> = {};
+  for (const key in map) {
+    const value = optionalDecimal(el, map[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}

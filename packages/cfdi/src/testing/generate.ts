@@ -1,0 +1,129 @@
+/**
+ * Synthetic CFDI 4.0 documents for tests and benchmarks (unsigned; Folio does not verify seals).
+ * Amounts are formatted to 2 decimals; the timbre carries the UUID.
+ */
+
+export interface Party {
+  rfc: string;
+  nombre: string;
+  regimen: string;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const fmt = (n: number) => n.toFixed(2);
+
+const timbre = (uuid: string, fecha: string) =>
+  `<tfd:TimbreFiscalDigital Version="1.1" UUID="${uuid}" FechaTimbrado="${fecha}" RfcProvCertif="SAT970701NN3" SelloCFD="x" NoCertificadoSAT="30001000000400002495" SelloSAT="x"/>`;
+
+const root = (attrs: string, ns: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="01" LugarExpedicion="06000">`;
+
+const parties = (emisor: Party, receptor: Party, uso: string) =>
+  `<cfdi:Emisor Rfc="${esc(emisor.rfc)}" Nombre="${esc(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>` +
+  `<cfdi:Receptor Rfc="${esc(receptor.rfc)}" Nombre="${esc(receptor.nombre)}" DomicilioFiscalReceptor="06000" RegimenFiscalReceptor="${receptor.regimen}" UsoCFDI="${uso}"/>`;
+
+export interface InvoiceSpec {
+  uuid: string;
+  emisor: Party;
+  receptor: Party;
+  /** `YYYY-MM-DDTHH:mm:ss`, Mexico local time. */
+  fecha: string;
+  metodoPago?: 'PUE' | 'PPD';
+  tipoDeComprobante?: 'I' | 'E';
+  moneda?: string;
+  tipoCambio?: number;
+  /** Concept amounts before tax; IVA at `ivaRate` (default 16 %) on each. */
+  conceptos?: Array<{ descripcion: string; importe: number; claveProdServ?: string }>;
+  ivaRate?: number;
+  /** Extra XML appended inside Comprobante (an Addenda, say). */
+  extra?: string;
+}
+
+export function invoiceXml(s: InvoiceSpec): string {
+  const rate = (s.ivaRate ?? 16) / 100;
+  const conceptos = s.conceptos ?? [{ descripcion: 'Servicios de consultoría', importe: 1000 }];
+  const subtotal = conceptos.reduce((sum, c) => sum + c.importe, 0);
+  const iva = conceptos.reduce((sum, c) => sum + Math.round(c.importe * rate * 100) / 100, 0);
+  const metodo = s.metodoPago ?? 'PUE';
+  const conceptosXml = conceptos
+    .map(
+      (c) =>
+        `<cfdi:Concepto ClaveProdServ="${c.claveProdServ ?? '80101500'}" Cantidad="1" ClaveUnidad="E48" Descripcion="${esc(c.descripcion)}" ValorUnitario="${fmt(c.importe)}" Importe="${fmt(c.importe)}" ObjetoImp="02">` +
+        `<cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="${fmt(c.importe)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="${rate.toFixed(6)}" Importe="${fmt(Math.round(c.importe * rate * 100) / 100)}"/></cfdi:Traslados></cfdi:Impuestos>` +
+        '</cfdi:Concepto>',
+    )
+    .join('');
+  const attrs =
+    `Serie="A" Folio="1" Fecha="${s.fecha}" FormaPago="${metodo === 'PUE' ? '03' : '99'}" SubTotal="${fmt(subtotal)}" ` +
+    `Moneda="${s.moneda ?? 'MXN'}"${s.tipoCambio ? ` TipoCambio="${s.tipoCambio}"` : ''} Total="${fmt(subtotal + iva)}" ` +
+    `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}" MetodoPago="${metodo}"`;
+  return (
+    root(attrs, '') +
+    parties(s.emisor, s.receptor, 'G03') +
+    `<cfdi:Conceptos>${conceptosXml}</cfdi:Conceptos>` +
+    `<cfdi:Impuestos TotalImpuestosTrasladados="${fmt(iva)}"><cfdi:Traslados><cfdi:Traslado Base="${fmt(subtotal)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="${rate.toFixed(6)}" Importe="${fmt(iva)}"/></cfdi:Traslados></cfdi:Impuestos>` +
+    `<cfdi:Complemento>${timbre(s.uuid, s.fecha)}</cfdi:Complemento>${s.extra ?? ''}</cfdi:Comprobante>`
+  );
+}
+
+/** Total of the invoice `invoiceXml` builds for these concepts (subtotal + IVA). */
+export function invoiceTotal(s: Pick<InvoiceSpec, 'conceptos' | 'ivaRate'>): number {
+  const rate = (s.ivaRate ?? 16) / 100;
+  const conceptos = s.conceptos ?? [{ descripcion: '', importe: 1000 }];
+  return conceptos.reduce((sum, c) => sum + c.importe + Math.round(c.importe * rate * 100) / 100, 0);
+}
+
+export interface PaymentSpec {
+  uuid: string;
+  emisor: Party;
+  receptor: Party;
+  fecha: string;
+  pagos: Array<{
+    fechaPago: string;
+    formaPago?: string;
+    monedaP?: string;
+    tipoCambioP?: number;
+    doctos: Array<{
+      uuid: string;
+      monedaDR?: string;
+      equivalenciaDR?: number;
+      numParcialidad: number;
+      impSaldoAnt: number;
+      impPagado: number;
+    }>;
+  }>;
+}
+
+/** A payment complement (Pagos 2.0) paying the given invoices. */
+export function paymentXml(s: PaymentSpec): string {
+  const pagos = s.pagos
+    .map((p) => {
+      const monto = p.doctos.reduce((sum, d) => sum + d.impPagado / (d.equivalenciaDR ?? 1), 0);
+      const doctos = p.doctos
+        .map(
+          (d) =>
+            `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoAnt - d.impPagado)}" ObjetoImpDR="01"/>`,
+        )
+        .join('');
+      return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}</pago20:Pago>`;
+    })
+    .join('');
+  const total = s.pagos.flatMap((p) => p.doctos).reduce((sum, d) => sum + d.impPagado, 0);
+  return (
+    root(
+      `Serie="P" Folio="1" Fecha="${s.fecha}" SubTotal="0" Moneda="XXX" Total="0" TipoDeComprobante="P"`,
+      ' xmlns:pago20="http://www.sat.gob.mx/Pagos20"',
+    ) +
+    parties(s.emisor, s.receptor, 'CP01') +
+    '<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111506" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago" ValorUnitario="0" Importe="0" ObjetoImp="01"/></cfdi:Conceptos>' +
+    `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales MontoTotalPagos="${fmt(total)}"/>${pagos}</pago20:Pagos>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
+  );
+}
+
+let counter = 0;
+/** A fresh upper-case UUID for a generated document. */
+export function newUuid(): string {
+  counter++;
+  const hex = (crypto.randomUUID().replace(/-/g, '') + counter.toString(16)).slice(-32).toUpperCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,98 @@
+// The parsed CFDI. Amounts are numbers, RFCs and UUIDs upper-cased, dates kept as the literal
+// strings of the XML (local Mexican time, no time zone). Field meaning: cfdi-domain.md §2 and §8.
+
+export type CfdiVersion = '4.0' | '3.3';
+/** I ingreso, E egreso, T traslado, N nómina, P pago (REP). */
+export type TipoDeComprobante = 'I' | 'E' | 'T' | 'N' | 'P';
+export type MetodoPago = 'PUE' | 'PPD';
+
+export interface Cfdi {
+  version: CfdiVersion;
+  /** TimbreFiscalDigital@UUID, upper-cased. */
+  uuid: string;
+  fechaTimbrado: string;
+  /** Comprobante@Fecha as written, e.g. "2025-01-24T10:10:41". */
+  fecha: string;
+  /** Month 1-12 and year from the date text of `fecha`, never through Date/UTC. */
+  mes: number;
+  año: number;
+  serie?: string;
+  folio?: string;
+  tipoDeComprobante: TipoDeComprobante;
+  metodoPago?: MetodoPago;
+  formaPago?: string;
+  moneda: string;
+  tipoCambio?: number;
+  subTotal: number;
+  descuento?: number;
+  total: number;
+  emisor: { rfc: string; nombre: string; regimenFiscal: string };
+  /** 3.3 has no regimenFiscal / domicilioFiscal for the receptor. */
+  receptor: {
+    rfc: string;
+    nombre: string;
+    regimenFiscal?: string;
+    domicilioFiscal?: string;
+    usoCfdi?: string;
+  };
+  conceptos: Concepto[];
+  impuestos: CfdiImpuestos;
+  /** CfdiRelacionados blocks (credit notes, substitutions…), UUIDs upper-cased. */
+  relacionados: Array<{ tipoRelacion: string; uuids: string[] }>;
+  /** Present for tipoDeComprobante P: Pagos 2.0 or 1.0, normalised to one shape. */
+  pagos?: Pago[];
+  /** Parse-level findings (cfdi-domain.md §4.1); never fatal. */
+  warnings: string[];
+}
+
+export interface Concepto {
+  claveProdServ: string;
+  descripcion: string;
+  cantidad: number;
+  valorUnitario: number;
+  importe: number;
+}
+
+export interface CfdiImpuestos {
+  /** Σ transferred IVA (Impuesto 002). */
+  trasladosIva: number;
+  /** Transferred IVA rate as a percentage (16, 8, 0) of the rate with the largest base; absent without IVA at Tasa. */
+  ivaRate?: number;
+  /** Σ withheld IVA (002) and ISR (001). */
+  retencionIva: number;
+  retencionIsr: number;
+  /** Comprobante Impuestos@TotalImpuestosTrasladados / @TotalImpuestosRetenidos as written. */
+  totalTrasladados?: number;
+  totalRetenidos?: number;
+}
+
+/** One pago20:Pago / pago10:Pago (one actual movement of money). */
+export interface Pago {
+  fechaPago: string;
+  formaPago: string;
+  monedaP: string;
+  /** MXN per unit of monedaP; 1 when the XML omits it. */
+  tipoCambioP: number;
+  /** In monedaP. */
+  monto: number;
+  numOperacion?: string;
+  doctos: DoctoRelacionado[];
+}
+
+/** One paid invoice inside a Pago. Amounts are in monedaDR (the invoice's currency). */
+export interface DoctoRelacionado {
+  /** IdDocumento, upper-cased. */
+  uuid: string;
+  monedaDR: string;
+  /** Units of monedaDR per unit of monedaP: EquivalenciaDR (2.0) or TipoCambioDR (1.0); 1 when absent. */
+  equivalenciaDR: number;
+  /** MetodoDePagoDR, Pagos 1.0 only. */
+  metodoPagoDR?: MetodoPago;
+  // Required in Pagos 2.0; Pagos 1.0 may omit them (only required for PPD invoices).
+  numParcialidad?: number;
+  impSaldoAnt?: number;
+  impPagado?: number;
+  impSaldoInsoluto?: number;
+}
+
+export type ParseResult = { ok: true; cfdi: Cfdi } | { ok: false; reason: string };

@@ -1,0 +1,67 @@
+// Turns an upload (bytes or text) into the XML text to parse: size cap, UTF-8 only, BOM and the
+// stray text that real files carry before the first `<` or after the last `>` removed
+// (cfdi-domain.md §2.10 and §7; none of this touches signed content).
+
+import { CfdiRejection } from './rejection';
+
+/** Uploads above this are refused before decoding (the HTTP layer checks too). */
+export const MAX_CFDI_BYTES = 5 * 1024 * 1024;
+
+export type XmlText = { text: string; repairs: string[] };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+// Enough of the file to read the XML declaration, decoded byte-for-byte.
+const latin1 = new TextDecoder('latin1');
+const DECLARED_ENCODING = /<\?xml\s[^>]*?encoding\s*=\s*["']([^"']*)["']/;
+
+export function toXmlText(input: string | Uint8Array): XmlText {
+  const text = typeof input === 'string' ? checkedText(input) : decode(input);
+  return trimJunk(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+function decode(bytes: Uint8Array): string {
+  tooLarge(bytes.byteLength);
+  rejectDeclaredEncoding(latin1.decode(bytes.subarray(0, 1024)));
+  try {
+    return utf8.decode(bytes); // also drops a leading EF BB BF
+  } catch {
+    throw new CfdiRejection('codificación inválida: el archivo no es UTF-8 válido');
+  }
+}
+
+function checkedText(text: string): string {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: only count bytes when the length alone cannot decide.
+  if (text.length * 3 > MAX_CFDI_BYTES)
+    tooLarge(text.length > MAX_CFDI_BYTES ? text.length : utf8Length(text));
+  rejectDeclaredEncoding(text.slice(0, 1024));
+  return text;
+}
+
+function tooLarge(bytes: number): void {
+  if (bytes > MAX_CFDI_BYTES) {
+    throw new CfdiRejection(`archivo demasiado grande: ${bytes} bytes (máximo ${MAX_CFDI_BYTES})`);
+  }
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
+
+// CFDI must be UTF-8 (Anexo 20). A file declaring another encoding is refused rather than
+// transcoded: it never passed a PAC, and guessing is how accents got corrupted in other tools.
+function rejectDeclaredEncoding(head: string): void {
+  const declared = DECLARED_ENCODING.exec(head)?.[1];
+  if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
+    throw new CfdiRejection(`codificación no soportada: ${declared} (un CFDI debe estar en UTF-8)`);
+  }
+}
+
+function trimJunk(text: string): XmlText {
+  const start = text.indexOf('<');
+  const end = text.lastIndexOf('>') + 1;
+  if (start < 0 || end <= start) throw new CfdiRejection('XML mal formado: el archivo no contiene XML');
+  const repairs: string[] = [];
+  if (text.slice(0, start).trim()) repairs.push('se ignoró texto antes del inicio del XML');
+  if (text.slice(end).trim()) repairs.push('se ignoró texto después del final del XML');
+  return { text: start === 0 && end === text.length ? text : text.slice(start, end), repairs };
+}

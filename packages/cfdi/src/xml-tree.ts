@@ -1,0 +1,83 @@
+// Well-formedness and the element tree, with saxes: a strict XML 1.0 parser (unescaped `&`,
+// unclosed tags, two roots, stray text all fail) that never expands DTD entities. Namespaces are
+// resolved here rather than by saxes so that an undeclared prefix inside an addenda or an unknown
+// complement (common in real files) does not sink a valid CFDI; CFDI nodes still need their
+// real namespace to be recognised.
+
+import { SaxesParser } from 'saxes';
+import { KEPT_NAMESPACES } from './namespaces';
+import { CfdiRejection } from './rejection';
+
+export interface XmlElement {
+  ns: string;
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlElement[];
+}
+
+type Scope = Record<string, string>;
+
+/** The root element (always, whatever its namespace) with only the CFDI-namespaced descendants. */
+export function parseXmlTree(text: string): XmlElement {
+  const parser = new SaxesParser();
+  let root: XmlElement | undefined;
+  const open: Array<{ el: XmlElement; outer: Scope }> = [];
+  let scope: Scope = Object.create(null);
+  let skipping = 0; // depth inside a subtree we do not keep
+
+  parser.on('doctype', () => {
+    // Refused outright: no billion laughs, no external entities (XXE), no internal subset.
+    throw new CfdiRejection('DTD/entidades no permitidas (<!DOCTYPE>)');
+  });
+  parser.on('opentag', (tag) => {
+    if (skipping > 0) {
+      skipping++;
+      return;
+    }
+    const inner = declare(scope, tag.attributes);
+    const colon = tag.name.indexOf(':');
+    const el: XmlElement = {
+      ns: inner[colon < 0 ? '' : tag.name.slice(0, colon)] ?? '',
+      name: colon < 0 ? tag.name : tag.name.slice(colon + 1),
+      attrs: tag.attributes,
+      children: [],
+    };
+    const parent = open.at(-1)?.el;
+    if (!parent) root = el;
+    // Addenda: issuer-defined content outside the signed document, never read.
+    else if (!KEPT_NAMESPACES.has(el.ns) || el.name === 'Addenda') {
+      skipping = 1;
+      return;
+    } else parent.children.push(el);
+    open.push({ el, outer: scope });
+    scope = inner;
+    // A root outside the CFDI namespaces is reported by the caller; no need to keep its content.
+    if (!parent && !KEPT_NAMESPACES.has(el.ns)) skipping = 1;
+  });
+  parser.on('closetag', () => {
+    if (skipping > 0) skipping--;
+    else scope = open.pop()!.outer;
+  });
+
+  try {
+    parser.write(text).close();
+  } catch (err) {
+    if (err instanceof CfdiRejection) throw err;
+    throw new CfdiRejection(`XML mal formado: ${(err as Error).message}`);
+  }
+  if (!root) throw new CfdiRejection('XML mal formado: sin elemento raíz');
+  return root;
+}
+
+// Copy-on-write: most elements declare nothing and share their parent's scope. Prototype-less so
+// a prefix such as `constructor` resolves to nothing.
+function declare(scope: Scope, attrs: Record<string, string>): Scope {
+  let inner = scope;
+  for (const key in attrs) {
+    if (key === 'xmlns' || key.startsWith('xmlns:')) {
+      if (inner === scope) inner = Object.assign(Object.create(null), scope);
+      inner[key === 'xmlns' ? '' : key.slice(6)] = attrs[key]!;
+    }
+  }
+  return inner;
+}

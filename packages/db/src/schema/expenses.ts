@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './profiles';
+import { timestamps, users } from './users';
+
+/** One accounting month of a profile; manual expenses are recorded into an open one. */
+export const accountingPeriods = pgTable(
+  'accounting_periods',
+  {
+    id: text('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    anio: smallint('anio').notNull(),
+    mes: smallint('mes').notNull(),
+    estado: text('estado', { enum: ['ABIERTO', 'CERRADO'] })
+      .notNull()
+      .default('ABIERTO'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('accounting_periods_profile_month_uq').on(t.profileId, t.anio, t.mes)],
+);
+
+const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
+
+/** An expense typed in by the user (no CFDI behind it). */
+export const manualExpenses = pgTable(
+  'manual_expenses',
+  {
+    id: text('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodId: text('period_id')
+      .notNull()
+      .references(() => accountingPeriods.id, { onDelete: 'cascade' }),
+    /** The date as given (YYYY-MM-DD); mes/año come from it, never through a time zone. */
+    fecha: text('fecha').notNull(),
+    mes: smallint('mes').notNull(),
+    anio: smallint('anio').notNull(),
+    subtotal: money('subtotal').notNull(),
+    ivaAmount: money('iva_amount').notNull(),
+    total: money('total').notNull(),
+    iva: numeric('iva', { precision: 9, scale: 2, mode: 'number' }).notNull(),
+    concepto: text('concepto').notNull(),
+    categoria: text('categoria'),
+    searchText: text('search_text').generatedAlwaysAs(sql`f_unaccent(lower(concepto))`),
+    ...timestamps,
+  },
+  (t) => [
+    index('manual_expenses_profile_list_idx').on(t.profileId, t.fecha.desc(), t.id.desc()),
+    index('manual_expenses_user_list_idx').on(t.userId, t.fecha.desc(), t.id.desc()),
+  ],
+);
+
+/** A replayable answer for a retried POST carrying an Idempotency-Key (kept 24 h). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Which operation and body the key was first used with. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
