@@ -155,11 +155,11 @@ export async function createProfile(t: TestApp, u: TestUser, fields: Record<stri
 }
 
 /** Uploads one XML document to a profile. */
-export function uploadXml(t: TestApp, u: TestUser, profileId: string, xml: string | Uint8Array) {
+export function uploadXml(t: TestApp, u: TestUser, profileId: string, xml: string | Buffer) {
   return t.app.request(`/api/profiles/${profileId}/cfdi`, {
     method: 'POST',
     headers: { ...bearer(u.token), 'content-type': 'application/xml' },
-    body: xml,
+    body: typeof xml === 'string' ? xml : new Uint8Array(xml),
   });
 }
 
@@ -168,10 +168,14 @@ export function uploadFiles(
   t: TestApp,
   u: TestUser,
   profileId: string,
-  files: { name: string; content: string | Uint8Array }[],
+  files: { name: string; content: string | Buffer }[],
 ) {
   const form = new FormData();
-  for (const f of files) form.append('files', new File([f.content], f.name));
+  for (const f of files)
+    form.append(
+      'files',
+      new File([typeof f.content === 'string' ? f.content : new Uint8Array(f.content)], f.name),
+    );
   return t.app.request(`/api/profiles/${profileId}/cfdi`, {
     method: 'POST',
     headers: bearer(u.token),

@@ -6,7 +6,6 @@ import { type CfdiListFilter, cfdiListWhere, containsPattern } from './cfdis';
 
 export type PeriodRow = typeof accountingPeriods.$inferSelect;
 export type ManualExpenseRow = typeof manualExpenses.$inferSelect;
-type Conn = Db | Tx;
 
 export interface ExpenseListFilter extends Omit<CfdiListFilter, 'side'> {
   categoria?: string;

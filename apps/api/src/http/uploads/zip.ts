@@ -26,12 +26,13 @@ const open = (buf: Buffer) =>
 
 function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
   return new Promise((resolve, reject) => {
-    const done = () => {
+    const settle = (fn: () => void) => {
       zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+      fn();
     };
-    const onEntry = (e: yauzl.Entry) => (done(), resolve(e));
-    const onEnd = () => (done(), resolve(null));
-    const onError = (err: Error) => (done(), reject(err));
+    const onEntry = (e: yauzl.Entry) => settle(() => resolve(e));
+    const onEnd = () => settle(() => resolve(null));
+    const onError = (err: Error) => settle(() => reject(err));
     zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
     zip.readEntry();
   });

@@ -78,7 +78,10 @@ export async function refreshPaymentState(tx: Tx, profileId: string, uuids: stri
         ...payments,
       ],
       isPaid: estadoPago.completamentePagado,
-      paymentDate: paymentDate(estadoPago, applications, payments) ?? null,
+      // Paid at issue (PUE) with no payment record: the invoice date is when it was paid.
+      paymentDate:
+        paymentDate(estadoPago, applications, payments) ??
+        (estadoPago.completamentePagado ? invoice.fecha : null),
       paymentWarnings: advertencias,
     };
     await savePaymentState(tx, invoice.id, state);
