@@ -24,7 +24,11 @@ export interface ValidationProfile {
 export interface ValidationContext {
   /** Where the CFDI is being filed (the classification, or the list the user uploaded into). */
   side: Side;
-  /** The profile already holds this UUID. */
+  /**
+   * Another profile of the same account already holds this UUID. (Within one profile a UUID is
+   * stored once: the importer reports it as a duplicate before validating.) Legitimate when one
+   * profile issued it and the other received it, so it is a warning, never an error.
+   */
   duplicateUuid: boolean;
 }
 
@@ -83,7 +87,7 @@ export function validateCfdi(cfdi: Cfdi, profile: ValidationProfile, ctx: Valida
   }
 
   const uuidDuplicado = flags.validarUUIDDuplicado && ctx.duplicateUuid;
-  if (uuidDuplicado) errores.push(`UUID duplicado: ${cfdi.uuid} ya fue importado en este perfil`);
+  if (uuidDuplicado) advertencias.push(`UUID duplicado: ${cfdi.uuid} ya está registrado en otro perfil de la cuenta`);
 
   return {
     rfcVerificado,

@@ -201,7 +201,7 @@ describe('validarRegimenFiscal', () => {
 });
 
 describe('validarUUIDDuplicado', () => {
-  it('on and already imported → uuidDuplicado and an error', () => {
+  it('on and held by another profile of the account → uuidDuplicado and a warning, still valid', () => {
     const v = validateCfdi(invoice, emisorProfile(flags({ validarUUIDDuplicado: true })), {
       side: 'income',
       duplicateUuid: true,
@@ -209,8 +209,7 @@ describe('validarUUIDDuplicado', () => {
     expect(v).toEqual({
       ...CLEAN,
       uuidDuplicado: true,
-      errores: [`UUID duplicado: ${invoice.uuid} ya fue importado en este perfil`],
-      valido: false,
+      advertencias: [`UUID duplicado: ${invoice.uuid} ya está registrado en otro perfil de la cuenta`],
     });
   });
 
