@@ -41,9 +41,26 @@ async function setup(plan: 'BASIC' | 'PRO' | null = 'PRO', flags?: Record<string
 }
 
 const sale = (uuid: string, extra: Partial<Parameters<typeof invoiceXml>[0]> = {}) =>
-  invoiceXml({ uuid, emisor: ME, receptor: CLIENT, fecha: '2025-03-10T10:00:00', metodoPago: 'PPD', ...extra });
-const repFor = (uuid: string, docs: { numParcialidad: number; impSaldoAnt: number; impPagado: number; monedaDR?: string }[], fechaPago = '2025-03-20T12:00:00') =>
-  paymentXml({ uuid: newUuid(), emisor: ME, receptor: CLIENT, fecha: fechaPago, pagos: [{ fechaPago, doctos: docs.map((d) => ({ uuid, ...d })) }] });
+  invoiceXml({
+    uuid,
+    emisor: ME,
+    receptor: CLIENT,
+    fecha: '2025-03-10T10:00:00',
+    metodoPago: 'PPD',
+    ...extra,
+  });
+const repFor = (
+  uuid: string,
+  docs: { numParcialidad: number; impSaldoAnt: number; impPagado: number; monedaDR?: string }[],
+  fechaPago = '2025-03-20T12:00:00',
+) =>
+  paymentXml({
+    uuid: newUuid(),
+    emisor: ME,
+    receptor: CLIENT,
+    fecha: fechaPago,
+    pagos: [{ fechaPago, doctos: docs.map((d) => ({ uuid, ...d })) }],
+  });
 
 async function imported(u: TestUser, profileId: string, xml: string) {
   const res = await uploadXml(t, u, profileId, xml);
@@ -51,16 +68,24 @@ async function imported(u: TestUser, profileId: string, xml: string) {
   expect(res.status, JSON.stringify(body)).toBe(201);
   return body.data.files[0].id as string;
 }
-const get = async (u: TestUser, id: string) => (await request(t, 'GET', `/api/invoices/${id}`, { headers: bearer(u.token) })).json();
+const get = async (u: TestUser, id: string) =>
+  (await request(t, 'GET', `/api/invoices/${id}`, { headers: bearer(u.token) })).json();
 
 describe('payment status follows the complements', () => {
   it('a complement imported before its invoice is kept and applied when the invoice arrives', async () => {
     const { u, p } = await setup();
     const uuid = newUuid();
     await imported(u, p.id, repFor(uuid, [{ numParcialidad: 1, impSaldoAnt: 1160, impPagado: 1160 }]));
-    expect(await t.handle.db.select().from(paymentApplications).where(eq(paymentApplications.relatedUuid, uuid))).toHaveLength(1);
+    expect(
+      await t.handle.db.select().from(paymentApplications).where(eq(paymentApplications.relatedUuid, uuid)),
+    ).toHaveLength(1);
     const id = await imported(u, p.id, sale(uuid));
-    expect((await get(u, id)).estadoPago).toMatchObject({ estado: 'PAGADO', totalPagado: 1160, ultimoSaldoInsoluto: 0, tieneComplementos: true });
+    expect((await get(u, id)).estadoPago).toMatchObject({
+      estado: 'PAGADO',
+      totalPagado: 1160,
+      ultimoSaldoInsoluto: 0,
+      tieneComplementos: true,
+    });
   });
 
   it('two partial complements, then the settling one: NO_PAGADO → PAGO_PARCIAL → PAGADO', async () => {
@@ -69,12 +94,35 @@ describe('payment status follows the complements', () => {
     const id = await imported(u, p.id, sale(uuid));
     expect((await get(u, id)).estadoPago.estado).toBe('NO_PAGADO');
     await imported(u, p.id, repFor(uuid, [{ numParcialidad: 1, impSaldoAnt: 1160, impPagado: 400 }]));
-    expect((await get(u, id)).estadoPago).toMatchObject({ estado: 'PAGO_PARCIAL', totalPagado: 400, saldoPendiente: 760, porcentajePagado: 34.48, ultimoSaldoInsoluto: 760 });
-    await imported(u, p.id, repFor(uuid, [{ numParcialidad: 2, impSaldoAnt: 760, impPagado: 360 }], '2025-04-20T12:00:00'));
-    expect((await get(u, id)).estadoPago).toMatchObject({ estado: 'PAGO_PARCIAL', totalPagado: 760, ultimoSaldoInsoluto: 400 });
-    await imported(u, p.id, repFor(uuid, [{ numParcialidad: 3, impSaldoAnt: 400, impPagado: 400 }], '2025-05-20T12:00:00'));
+    expect((await get(u, id)).estadoPago).toMatchObject({
+      estado: 'PAGO_PARCIAL',
+      totalPagado: 400,
+      saldoPendiente: 760,
+      porcentajePagado: 34.48,
+      ultimoSaldoInsoluto: 760,
+    });
+    await imported(
+      u,
+      p.id,
+      repFor(uuid, [{ numParcialidad: 2, impSaldoAnt: 760, impPagado: 360 }], '2025-04-20T12:00:00'),
+    );
+    expect((await get(u, id)).estadoPago).toMatchObject({
+      estado: 'PAGO_PARCIAL',
+      totalPagado: 760,
+      ultimoSaldoInsoluto: 400,
+    });
+    await imported(
+      u,
+      p.id,
+      repFor(uuid, [{ numParcialidad: 3, impSaldoAnt: 400, impPagado: 400 }], '2025-05-20T12:00:00'),
+    );
     const done = await get(u, id);
-    expect(done.estadoPago).toMatchObject({ estado: 'PAGADO', completamentePagado: true, porcentajePagado: 100, ultimoSaldoInsoluto: 0 });
+    expect(done.estadoPago).toMatchObject({
+      estado: 'PAGADO',
+      completamentePagado: true,
+      porcentajePagado: 100,
+      ultimoSaldoInsoluto: 0,
+    });
     expect(done.pagos.map((x: { monto: number }) => x.monto)).toEqual([400, 360, 400]);
     expect(done.validacion.advertencias, 'a clean run of installments warns about nothing').toEqual([]);
   });
@@ -84,7 +132,11 @@ describe('payment status follows the complements', () => {
     const uuid = newUuid();
     const id = await imported(u, p.id, sale(uuid));
     await imported(u, p.id, repFor(uuid, [{ numParcialidad: 1, impSaldoAnt: 1160, impPagado: 1160 }]));
-    await imported(u, p.id, repFor(uuid, [{ numParcialidad: 3, impSaldoAnt: 1160, impPagado: 1160 }], '2025-04-01T09:00:00'));
+    await imported(
+      u,
+      p.id,
+      repFor(uuid, [{ numParcialidad: 3, impSaldoAnt: 1160, impPagado: 1160 }], '2025-04-01T09:00:00'),
+    );
     const inv = await get(u, id);
     expect(inv.estadoPago.estado).toBe('PAGADO');
     expect(inv.validacion.advertencias.join(' | ')).toMatch(/parcialidad/i);
@@ -95,7 +147,11 @@ describe('payment status follows the complements', () => {
     const { u, p } = await setup();
     const uuid = newUuid();
     const id = await imported(u, p.id, sale(uuid));
-    await imported(u, p.id, repFor(uuid, [{ numParcialidad: 1, impSaldoAnt: 1160, impPagado: 1160, monedaDR: 'USD' }]));
+    await imported(
+      u,
+      p.id,
+      repFor(uuid, [{ numParcialidad: 1, impSaldoAnt: 1160, impPagado: 1160, monedaDR: 'USD' }]),
+    );
     const inv = await get(u, id);
     expect(inv.estadoPago).toMatchObject({ estado: 'NO_PAGADO', totalPagado: 0 });
     expect(inv.validacion.advertencias.join(' ')).toMatch(/USD/);
@@ -104,21 +160,41 @@ describe('payment status follows the complements', () => {
   it('records manual payments (201) and recomputes: partial, then paid', async () => {
     const { u, p } = await setup();
     const id = await imported(u, p.id, sale(newUuid()));
-    const pay = (body: object) => request(t, 'POST', `/api/invoices/${id}/payments`, { headers: bearer(u.token), body });
-    const first = await pay({ fechaPago: '2025-03-15', formaPago: '03', monedaPago: 'MXN', monto: 160, numOperacion: 'SPEI-1' });
+    const pay = (body: object) =>
+      request(t, 'POST', `/api/invoices/${id}/payments`, { headers: bearer(u.token), body });
+    const first = await pay({
+      fechaPago: '2025-03-15',
+      formaPago: '03',
+      monedaPago: 'MXN',
+      monto: 160,
+      numOperacion: 'SPEI-1',
+    });
     expect(first.status).toBe(201);
-    expect((await first.json()).data.estadoPago).toMatchObject({ estado: 'PAGO_PARCIAL', totalPagado: 160, tienePagosManuales: true });
-    const second = await (await pay({ fechaPago: '2025-03-30', formaPago: '01', monedaPago: 'MXN', monto: 1000 })).json();
+    expect((await first.json()).data.estadoPago).toMatchObject({
+      estado: 'PAGO_PARCIAL',
+      totalPagado: 160,
+      tienePagosManuales: true,
+    });
+    const second = await (
+      await pay({ fechaPago: '2025-03-30', formaPago: '01', monedaPago: 'MXN', monto: 1000 })
+    ).json();
     expect(second.data.estadoPago).toMatchObject({ estado: 'PAGADO', completamentePagado: true });
     expect(second.data.pagos).toEqual([
       { fechaPago: '2025-03-15', formaPago: '03', monedaPago: 'MXN', monto: 160, numOperacion: 'SPEI-1' },
       { fechaPago: '2025-03-30', formaPago: '01', monedaPago: 'MXN', monto: 1000 },
     ]);
-    for (const bad of [{}, { fechaPago: '2025-02-30', formaPago: '03', monedaPago: 'MXN', monto: 1 }, { fechaPago: '2025-03-01', formaPago: '03', monedaPago: 'MXN', monto: -5 }]) {
+    for (const bad of [
+      {},
+      { fechaPago: '2025-02-30', formaPago: '03', monedaPago: 'MXN', monto: 1 },
+      { fechaPago: '2025-03-01', formaPago: '03', monedaPago: 'MXN', monto: -5 },
+    ]) {
       await expectError(await pay(bad), 400, 'Bad Request');
     }
     const stranger = await signUp(t);
-    const foreign = await request(t, 'POST', `/api/invoices/${id}/payments`, { headers: bearer(stranger.token), body: { fechaPago: '2025-03-01', formaPago: '03', monedaPago: 'MXN', monto: 1 } });
+    const foreign = await request(t, 'POST', `/api/invoices/${id}/payments`, {
+      headers: bearer(stranger.token),
+      body: { fechaPago: '2025-03-01', formaPago: '03', monedaPago: 'MXN', monto: 1 },
+    });
     await expectError(foreign, 403, 'Forbidden');
   });
 });
@@ -146,13 +222,20 @@ describe('validation flags', () => {
 
   it('verifies the RFC only while validarRFCIngresos / validarRFCGastos are on', async () => {
     const on = await setup();
-    expect((await get(on.u, await imported(on.u, on.p.id, sale(newUuid())))).validacion.rfcVerificado).toBe(true);
+    expect((await get(on.u, await imported(on.u, on.p.id, sale(newUuid())))).validacion.rfcVerificado).toBe(
+      true,
+    );
     const off = await setup('PRO', { validarRFCIngresos: false });
-    expect((await get(off.u, await imported(off.u, off.p.id, sale(newUuid())))).validacion.rfcVerificado).toBe(false);
+    expect(
+      (await get(off.u, await imported(off.u, off.p.id, sale(newUuid())))).validacion.rfcVerificado,
+    ).toBe(false);
   });
 
   it('flags a UUID another profile of the account holds only while validarUUIDDuplicado is on', async () => {
-    for (const [flag, expected] of [[true, true], [false, false]] as const) {
+    for (const [flag, expected] of [
+      [true, true],
+      [false, false],
+    ] as const) {
       const { u, p } = await setup('PRO', { validarUUIDDuplicado: flag });
       const client = await createProfile(t, u, {
         nombre: 'Cliente',
@@ -178,7 +261,11 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
     const first = await imported(u, p.id, xml);
     const again = await uploadXml(t, u, p.id, xml);
     expect(again.status).toBe(200);
-    expect((await again.json()).data).toMatchObject({ imported: 0, duplicates: 1, files: [{ status: 'duplicate', id: first }] });
+    expect((await again.json()).data).toMatchObject({
+      imported: 0,
+      duplicates: 1,
+      files: [{ status: 'duplicate', id: first }],
+    });
     expect(await t.handle.db.select().from(cfdis).where(eq(cfdis.profileId, p.id))).toHaveLength(1);
   });
 
@@ -202,7 +289,10 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
     const { data } = await res.json();
     expect(data).toMatchObject({ imported: 3, duplicates: 1, rejected: 3 });
     const byName = Object.fromEntries(data.files.map((f: { name: string }) => [f.name, f]));
-    expect(byName['lote.zip/enero/roto.xml']).toMatchObject({ status: 'rejected', error: expect.stringMatching(/mal formado/i) });
+    expect(byName['lote.zip/enero/roto.xml']).toMatchObject({
+      status: 'rejected',
+      error: expect.stringMatching(/mal formado/i),
+    });
     expect(byName['lote.zip/notas.txt']).toMatchObject({ status: 'rejected' });
     expect(byName['foto.png']).toMatchObject({ status: 'rejected' });
     expect(byName['repetida.xml']).toMatchObject({ status: 'duplicate' });
@@ -214,14 +304,19 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
     const { u, p } = await setup();
     const files: Record<string, Uint8Array> = { 'real.xml': strToU8(sale(newUuid())) };
     for (let i = 0; i < 5000; i++) files[`x${i}.xml`] = strToU8('x');
-    const res = await uploadFiles(t, u, p.id, [{ name: 'big.zip', content: Buffer.from(zipSync(files, { level: 0 })) }]);
+    const res = await uploadFiles(t, u, p.id, [
+      { name: 'big.zip', content: Buffer.from(zipSync(files, { level: 0 })) },
+    ]);
     await expectError(res, 413, 'Payload Too Large');
     expect(await t.handle.db.select().from(cfdis).where(eq(cfdis.profileId, p.id))).toHaveLength(0);
   });
 
   it('refuses a ZIP with a path-traversal name with 400 and stores nothing', async () => {
     const { u, p } = await setup();
-    const zip = zipSync({ 'ok.xml': strToU8(sale(newUuid())), '../../etc/evil.xml': strToU8(sale(newUuid())) });
+    const zip = zipSync({
+      'ok.xml': strToU8(sale(newUuid())),
+      '../../etc/evil.xml': strToU8(sale(newUuid())),
+    });
     const res = await uploadFiles(t, u, p.id, [{ name: 'evil.zip', content: Buffer.from(zip) }]);
     await expectError(res, 400, 'Bad Request');
     expect(await t.handle.db.select().from(cfdis).where(eq(cfdis.profileId, p.id))).toHaveLength(0);
@@ -229,37 +324,58 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
 
   it('rejects a ZIP-bomb entry (tiny compressed, over 5 MB expanded) without inflating it; the rest imports', async () => {
     const { u, p } = await setup();
-    const zip = zipSync({ 'bomb.xml': new Uint8Array(50 * 1024 * 1024), 'good.xml': strToU8(sale(newUuid())) }, { level: 9 });
+    const zip = zipSync(
+      { 'bomb.xml': new Uint8Array(50 * 1024 * 1024), 'good.xml': strToU8(sale(newUuid())) },
+      { level: 9 },
+    );
     expect(zip.byteLength).toBeLessThan(200 * 1024);
     const res = await uploadFiles(t, u, p.id, [{ name: 'bomb.zip', content: Buffer.from(zip) }]);
     const { data } = await res.json();
     expect(data).toMatchObject({ imported: 1, rejected: 1 });
-    expect(data.files.find((f: { name: string }) => f.name === 'bomb.zip/bomb.xml')).toMatchObject({ error: 'XML exceeds 5 MB' });
+    expect(data.files.find((f: { name: string }) => f.name === 'bomb.zip/bomb.xml')).toMatchObject({
+      error: 'XML exceeds 5 MB',
+    });
   });
 
   it('refuses documents with a DTD or entities (billion laughs, XXE)', async () => {
     const { u, p } = await setup();
     const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0">&lol2;</cfdi:Comprobante>`;
     const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>`;
-    for (const xml of [laughs, xxe]) expect(await expectError(await uploadXml(t, u, p.id, xml), 400, 'Bad Request')).toMatch(/DTD|DOCTYPE/i);
+    for (const xml of [laughs, xxe])
+      expect(await expectError(await uploadXml(t, u, p.id, xml), 400, 'Bad Request')).toMatch(/DTD|DOCTYPE/i);
   });
 
   it('answers 413 for a single XML over 5 MB and 415 for another content type', async () => {
     const { u, p } = await setup();
     const big = `${sale(newUuid())}${' '.repeat(5 * 1024 * 1024)}`;
     await expectError(await uploadXml(t, u, p.id, big), 413, 'Payload Too Large');
-    const res = await t.app.request(`/api/profiles/${p.id}/cfdi`, { method: 'POST', headers: { ...bearer(u.token), 'content-type': 'application/json' }, body: '{}' });
+    const res = await t.app.request(`/api/profiles/${p.id}/cfdi`, {
+      method: 'POST',
+      headers: { ...bearer(u.token), 'content-type': 'application/json' },
+      body: '{}',
+    });
     await expectError(res, 415, 'Unsupported Media Type');
   });
 
   it('answers 401 without a token, 403 for a foreign or frozen profile, 404 for a missing one', async () => {
     const { u, p } = await setup();
     const xml = sale(newUuid());
-    await expectError(await t.app.request(`/api/profiles/${p.id}/cfdi`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: xml }), 401, 'Unauthorized');
+    await expectError(
+      await t.app.request(`/api/profiles/${p.id}/cfdi`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: xml,
+      }),
+      401,
+      'Unauthorized',
+    );
     const stranger = await signUp(t);
     await expectError(await uploadXml(t, stranger, p.id, xml), 403, 'Forbidden');
     await expectError(await uploadXml(t, u, 'missing', xml), 404, 'Not Found');
-    await t.handle.db.update(profiles).set({ frozen: true, frozenReason: 'PLAN_LIMIT', frozenAt: new Date() }).where(eq(profiles.id, p.id));
+    await t.handle.db
+      .update(profiles)
+      .set({ frozen: true, frozenReason: 'PLAN_LIMIT', frozenAt: new Date() })
+      .where(eq(profiles.id, p.id));
     await expectError(await uploadXml(t, u, p.id, xml), 403, 'Forbidden');
   });
 
@@ -278,7 +394,13 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
 
   it('imports through tRPC cfdi.import with {profileId, files:[{name, content}]}', async () => {
     const { u, p } = await setup();
-    const out = await caller(t, u.token).cfdi.import({ profileId: p.id, files: [{ name: 'a.xml', content: sale(newUuid()) }, { name: 'b.xml', content: 'nope' }] });
+    const out = await caller(t, u.token).cfdi.import({
+      profileId: p.id,
+      files: [
+        { name: 'a.xml', content: sale(newUuid()) },
+        { name: 'b.xml', content: 'nope' },
+      ],
+    });
     expect(out.data).toMatchObject({ imported: 1, rejected: 1 });
   });
 
@@ -289,6 +411,8 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
     await imported(u, p.id, repFor(uuid, [{ numParcialidad: 1, impSaldoAnt: 1160, impPagado: 100 }]));
     await request(t, 'DELETE', `/api/profiles/${p.id}`, { headers: bearer(u.token) });
     expect(await t.handle.db.select().from(cfdis).where(eq(cfdis.profileId, p.id))).toEqual([]);
-    expect(await t.handle.db.select().from(paymentApplications).where(eq(paymentApplications.profileId, p.id))).toEqual([]);
+    expect(
+      await t.handle.db.select().from(paymentApplications).where(eq(paymentApplications.profileId, p.id)),
+    ).toEqual([]);
   });
 });
