@@ -100,7 +100,7 @@ const list = async (query = '', who: TestUser = u) => {
   expect(res.status).toBe(200);
   return res.json() as Promise<{ data: Record<string, any>[]; pagination: Record<string, number> }>;
 };
-const idsOf = (b: { data: { id: string }[] }) => b.data.map((i) => i.id);
+const idsOf = (b: { data: Record<string, any>[] }) => b.data.map((i) => i.id as string);
 
 describe('GET /api/invoices', () => {
   it('lists the income CFDI of all your profiles (complements included), newest first, default limit 50', async () => {
