@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
-import { timestamps, users } from './users';
+import { money, timestamps, users } from './users';
 
 /** The spec's Validacion, as computed at import. */
 export interface Validacion {
@@ -23,8 +23,6 @@ export interface Validacion {
   errores: string[];
   valido: boolean;
 }
-
-const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
 
 /**
  * Every CFDI filed for a profile: income (the profile issued it) or expense (it received it),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
-import { timestamps, users } from './users';
+import { money, timestamps, users } from './users';
 
 /** One accounting month of a profile; manual expenses are recorded into an open one. */
 export const accountingPeriods = pgTable(
@@ -31,8 +31,6 @@ export const accountingPeriods = pgTable(
   },
   (t) => [uniqueIndex('accounting_periods_profile_month_uq').on(t.profileId, t.anio, t.mes)],
 );
-
-const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
 
 /** An expense typed in by the user (no CFDI behind it). */
 export const manualExpenses = pgTable(

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** created_at/updated_at as every mutable table has them. */
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
+
+/** Amounts: CFDI carry up to 6 decimals; JSON numbers out (DESIGN §4). */
+export const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
 
 export const users = pgTable(
   'users',
