@@ -1,0 +1,348 @@
+import { appRouter, collectRoutes } from '@folio/api';
+import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  caller,
+  createProfile,
+  request,
+  setPlan,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+  uploadXml,
+} from './harness';
+
+/**
+ * Every REST route and every tRPC procedure, called as nobody, as the owner of the objects it names,
+ * and as another user. The route list comes from the router, so a new route without an entry in
+ * CALLS fails the first test instead of going unchecked.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+let intruder: TestUser;
+const o: Record<string, string> = {};
+
+const OWNER: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial Dueña', regimen: '601' };
+const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés', regimen: '612' };
+
+/** A call of one route against the owner's objects; `fresh` builds what a destructive call consumes. */
+interface Call {
+  path?: (o: Record<string, string>) => string;
+  query?: (o: Record<string, string>) => string;
+  body?: (o: Record<string, string>) => unknown;
+  /** Routes that take no owned object: the intruder succeeds too, but must see none of the owner's data. */
+  unowned?: boolean;
+  /** Create a fresh object for this call (deletes and state changes) and return its id under this key. */
+  fresh?: () => Promise<Record<string, string>>;
+  /** Public routes are exempt from the 401 check. */
+  public?: boolean;
+  skipOwner?: string;
+  /** Revokes the caller's session: called by a throwaway user so the matrix keeps its sessions. */
+  endsSession?: boolean;
+}
+
+const CALLS: Record<string, Call> = {
+  'POST /auth/register': { public: true, skipOwner: 'creates an account; covered in accounts.test.ts' },
+  'POST /auth/login': { public: true, skipOwner: 'covered in accounts.test.ts' },
+  'POST /auth/logout': {
+    public: true,
+    skipOwner: 'ends a session; covered in accounts.test.ts',
+    endsSession: true,
+  },
+  'GET /auth/me': { unowned: true },
+  'POST /auth/verify-email': { public: true, skipOwner: 'needs a mailed token; covered in accounts.test.ts' },
+  'GET /auth/verify-email': { public: true, skipOwner: 'needs a mailed token; covered in accounts.test.ts' },
+  'POST /auth/resend-verification': { unowned: true },
+  'GET /profiles': { unowned: true },
+  'POST /profiles': {
+    unowned: true,
+    body: () => ({
+      nombre: 'Otro',
+      rfc: `AAA${String(100101 + Math.floor(Math.random() * 27))}XX1`,
+      tipo_persona: 'MORAL',
+    }),
+  },
+  'GET /profiles/{profileId}': { path: (x) => `/api/profiles/${x.profileId}` },
+  'PUT /profiles/{profileId}': {
+    path: (x) => `/api/profiles/${x.profileId}`,
+    body: () => ({ nombre: 'Renombrada' }),
+  },
+  'DELETE /profiles/{profileId}': {
+    path: (x) => `/api/profiles/${x.spareProfileId}`,
+    fresh: async () => ({
+      spareProfileId: (
+        await createProfile(t, owner, { nombre: 'Borrable', rfc: spareRfc(), tipo_persona: 'MORAL' })
+      ).id,
+    }),
+  },
+  'POST /profiles/{profileId}/cfdi': {
+    path: (x) => `/api/profiles/${x.profileId}/cfdi`,
+    body: () =>
+      invoiceXml({ uuid: newUuid(), emisor: OWNER, receptor: CLIENT, fecha: '2025-05-05T10:00:00' }),
+  },
+  'GET /invoices': { query: (x) => `?profileId=${x.profileId}` },
+  'GET /invoices/{id}': { path: (x) => `/api/invoices/${x.invoiceId}` },
+  'GET /invoices/{id}/xml': { path: (x) => `/api/invoices/${x.invoiceId}/xml` },
+  'POST /invoices/{id}/payments': {
+    path: (x) => `/api/invoices/${x.invoiceId}/payments`,
+    body: () => ({ fechaPago: '2025-05-06', formaPago: '03', monedaPago: 'MXN', monto: 1 }),
+  },
+  'GET /expenses': { query: (x) => `?profileId=${x.profileId}` },
+  'POST /accrued-expenses': {
+    body: (x) => ({
+      profile_id: x.profileId,
+      period_id: x.periodId,
+      concept: 'Luz',
+      subtotal: 10,
+      fecha: '2025-05-02',
+      type: 'manual',
+    }),
+  },
+  'GET /periods': { query: (x) => `?profileId=${x.profileId}` },
+  'POST /periods': { body: (x) => ({ profile_id: x.profileId, año: 2025, mes: 6 }) },
+  'POST /periods/{id}/close': {
+    path: (x) => `/api/periods/${x.spareClosePeriodId}/close`,
+    fresh: freshPeriod('spareClosePeriodId', 7),
+  },
+  'POST /periods/{id}/reopen': {
+    path: (x) => `/api/periods/${x.spareReopenPeriodId}/reopen`,
+    fresh: freshPeriod('spareReopenPeriodId', 8),
+  },
+  'GET /sat/search': { unowned: true },
+  'GET /sat/regimenes-fiscales': { unowned: true },
+  'GET /sat/{id}': { unowned: true, path: () => '/api/sat/43211500' },
+};
+
+let spare = 0;
+const spareRfc = () => `BOR9707${String(10 + ++spare).padStart(2, '0')}AA1`;
+
+function freshPeriod(key: string, mes: number) {
+  return async () => {
+    const res = await request(t, 'POST', '/api/periods', {
+      headers: bearer(owner.token),
+      body: { profile_id: o.profileId, año: 2025, mes },
+    });
+    return { [key]: (await res.json()).data.id as string };
+  };
+}
+
+const FILE_ROUTES = ['POST /profiles/{profileId}/cfdi', 'GET /invoices/{id}/xml'];
+const routeKeys = [...collectRoutes(appRouter).map((r) => `${r.method} ${r.path}`), ...FILE_ROUTES];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signUp(t);
+  intruder = await signUp(t);
+  await setPlan(t, owner.id, 'PRO');
+  const profile = await createProfile(t, owner, {
+    nombre: OWNER.nombre,
+    rfc: OWNER.rfc,
+    tipo_persona: 'MORAL',
+    regimenes_fiscales: ['601'],
+  });
+  await createProfile(t, intruder, { nombre: 'Intrusa', rfc: 'INT970701AA1', tipo_persona: 'MORAL' });
+  o.profileId = profile.id;
+  const uuid = newUuid();
+  const inv = await uploadXml(
+    t,
+    owner,
+    profile.id,
+    invoiceXml({ uuid, emisor: OWNER, receptor: CLIENT, fecha: '2025-05-01T10:00:00', metodoPago: 'PPD' }),
+  );
+  o.invoiceId = (await inv.json()).data.files[0].id;
+  o.invoiceUuid = uuid;
+  await uploadXml(
+    t,
+    owner,
+    profile.id,
+    paymentXml({
+      uuid: newUuid(),
+      emisor: OWNER,
+      receptor: CLIENT,
+      fecha: '2025-05-03T10:00:00',
+      pagos: [
+        {
+          fechaPago: '2025-05-03T10:00:00',
+          doctos: [{ uuid, numParcialidad: 1, impSaldoAnt: 1160, impPagado: 100 }],
+        },
+      ],
+    }),
+  );
+  const period = await request(t, 'POST', '/api/periods', {
+    headers: bearer(owner.token),
+    body: { profile_id: profile.id, año: 2025, mes: 5 },
+  });
+  o.periodId = (await period.json()).data.id;
+}, 60_000);
+afterAll(() => t.close());
+
+/** Strings that would betray the owner's data in someone else's answer. */
+const secrets = () =>
+  [o.profileId, o.invoiceId, o.invoiceUuid, o.periodId, OWNER.rfc, OWNER.nombre, owner.email].filter(
+    Boolean,
+  ) as string[];
+
+function send(key: string, call: Call, ids: Record<string, string>, headers: Record<string, string>) {
+  const [method, template] = key.split(' ') as [string, string];
+  const path = (call.path?.(ids) ?? `/api${template}`) + (call.query?.(ids) ?? '');
+  const body = call.body?.(ids);
+  if (key === 'POST /profiles/{profileId}/cfdi') {
+    return t.app.request(path, {
+      method,
+      headers: { ...headers, 'content-type': 'application/xml' },
+      body: body as string,
+    });
+  }
+  return request(t, method, path, { headers, body });
+}
+
+describe('authorization matrix over every REST route', () => {
+  it('has an entry for every route of the router (a new route cannot go unchecked)', () => {
+    expect(routeKeys.filter((k) => !CALLS[k])).toEqual([]);
+    expect(Object.keys(CALLS).filter((k) => !routeKeys.includes(k))).toEqual([]);
+  });
+
+  it.each(routeKeys.filter((k) => !CALLS[k]?.public))('%s: anonymous → 401', async (key) => {
+    const res = await send(key, CALLS[key]!, o, {});
+    expect(res.status).toBe(401);
+    expect(Object.keys(await res.json()).sort()).toEqual(['error', 'message']);
+  });
+
+  it.each(routeKeys)(
+    '%s: another user → 403/404 on the owner’s objects, never a byte of them',
+    async (key) => {
+      const call = CALLS[key]!;
+      const ids = { ...o, ...(call.fresh ? await call.fresh() : {}) };
+      const who = call.endsSession ? await signUp(t) : intruder;
+      const res = await send(key, call, ids, bearer(who.token));
+      const text = await res.text();
+      if (!call.unowned && !call.public) expect([403, 404]).toContain(res.status);
+      for (const s of secrets()) expect(text).not.toContain(s);
+    },
+  );
+
+  it.each(routeKeys.filter((k) => !CALLS[k]?.skipOwner))('%s: the owner → success', async (key) => {
+    const call = CALLS[key]!;
+    const ids = { ...o, ...(call.fresh ? await call.fresh() : {}) };
+    const res = await send(key, call, ids, bearer(owner.token));
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+  });
+});
+
+describe('authorization over every tRPC procedure', () => {
+  const procedures = Object.keys(appRouter._def.procedures);
+  const PUBLIC = new Set([
+    'auth.register',
+    'auth.login',
+    'auth.logout',
+    'auth.verifyEmail',
+    'auth.verifyEmailLink',
+  ]);
+  const invoke = (who: ReturnType<typeof caller>, path: string, input: unknown) =>
+    path.split('.').reduce<any>((node, k) => node[k], who)(input);
+  const OWNED_INPUT: Record<string, () => unknown> = {
+    'profiles.get': () => ({ profileId: o.profileId }),
+    'profiles.update': () => ({ profileId: o.profileId, nombre: 'x' }),
+    'profiles.delete': () => ({ profileId: o.profileId }),
+    'invoices.get': () => ({ id: o.invoiceId }),
+    'invoices.addPayment': () => ({
+      id: o.invoiceId,
+      fechaPago: '2025-05-06',
+      formaPago: '03',
+      monedaPago: 'MXN',
+      monto: 1,
+    }),
+    'invoices.list': () => ({ profileId: o.profileId, page: 1, limit: 50 }),
+    'expenses.list': () => ({ profileId: o.profileId, page: 1, limit: 20 }),
+    'expenses.createManual': () => ({
+      profile_id: o.profileId,
+      period_id: o.periodId,
+      concept: 'x',
+      subtotal: 1,
+      fecha: '2025-05-02',
+      type: 'manual',
+    }),
+    'periods.list': () => ({ profileId: o.profileId }),
+    'periods.open': () => ({ profile_id: o.profileId, año: 2025, mes: 9 }),
+    'periods.close': () => ({ id: o.periodId }),
+    'periods.reopen': () => ({ id: o.periodId }),
+    'cfdi.import': () => ({ profileId: o.profileId, files: [{ name: 'a.xml', content: '<x/>' }] }),
+  };
+
+  it.each(procedures.filter((p) => !PUBLIC.has(p)))('%s: no token → UNAUTHORIZED', async (path) => {
+    await expect(invoke(caller(t), path, OWNED_INPUT[path]?.() ?? {})).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+  });
+
+  it.each(Object.keys(OWNED_INPUT))(
+    '%s: another user on the owner’s objects → FORBIDDEN or NOT_FOUND',
+    async (path) => {
+      const err = await invoke(caller(t, intruder.token), path, OWNED_INPUT[path]!()).catch(
+        (e: { code: string }) => e,
+      );
+      expect(['FORBIDDEN', 'NOT_FOUND']).toContain(err.code);
+    },
+  );
+});
+
+describe('mass assignment: fields a caller must not set are ignored', () => {
+  it('profile writes ignore id, user_id, frozen*, timestamps', async () => {
+    const res = await request(t, 'PUT', `/api/profiles/${o.profileId}`, {
+      headers: bearer(owner.token),
+      body: {
+        nombre: 'Dueña',
+        id: 'x',
+        user_id: intruder.id,
+        frozen: true,
+        frozen_reason: 'PLAN_LIMIT',
+        created_at: '2000-01-01T00:00:00Z',
+      },
+    });
+    expect((await res.json()).data).toMatchObject({ id: o.profileId, user_id: owner.id, frozen: false });
+  });
+
+  it('a manual expense ignores tipo_origen, total, iva and ids from the body', async () => {
+    const res = await request(t, 'POST', '/api/accrued-expenses', {
+      headers: bearer(owner.token),
+      body: {
+        profile_id: o.profileId,
+        period_id: o.periodId,
+        concept: 'x',
+        subtotal: 100,
+        iva_amount: 16,
+        fecha: '2025-05-02',
+        type: 'manual',
+        tipo_origen: 'XML',
+        total: 1,
+        iva: 99,
+        id: 'mine',
+        user_id: intruder.id,
+      },
+    });
+    expect((await res.json()).data).toMatchObject({
+      tipo_origen: 'MANUAL',
+      total: 116,
+      iva: 16,
+      profile_id: o.profileId,
+    });
+  });
+
+  it('a manual payment ignores an id and a profile in the body', async () => {
+    const res = await request(t, 'POST', `/api/invoices/${o.invoiceId}/payments`, {
+      headers: bearer(owner.token),
+      body: {
+        fechaPago: '2025-05-06',
+        formaPago: '03',
+        monedaPago: 'MXN',
+        monto: 1,
+        profile_id: 'x',
+        estadoPago: { estado: 'PAGADO' },
+      },
+    });
+    expect((await res.json()).data.estadoPago.estado).toBe('PAGO_PARCIAL');
+  });
+});
