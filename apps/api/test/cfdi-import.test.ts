@@ -88,6 +88,21 @@ describe('payment status follows the complements', () => {
     });
   });
 
+  it('ends paid whichever commits first when an invoice and its complement arrive at the same time', async () => {
+    const { u, p } = await setup();
+    const pairs = Array.from({ length: 8 }, () => newUuid());
+    await Promise.all(
+      pairs.flatMap((uuid) => [
+        uploadXml(t, u, p.id, sale(uuid)),
+        uploadXml(t, u, p.id, repFor(uuid, [{ numParcialidad: 1, impSaldoAnt: 1160, impPagado: 1160 }])),
+      ]),
+    );
+    const rows = await t.handle.db.select().from(cfdis).where(eq(cfdis.profileId, p.id));
+    const invoices = rows.filter((r) => r.tipo === 'PPD');
+    expect(invoices).toHaveLength(8);
+    expect(invoices.map((r) => (r.estadoPago as { estado: string }).estado)).toEqual(Array(8).fill('PAGADO'));
+  });
+
   it('two partial complements, then the settling one: NO_PAGADO → PAGO_PARCIAL → PAGADO', async () => {
     const { u, p } = await setup();
     const uuid = newUuid();

@@ -161,3 +161,14 @@ export async function listCfdis(db: Db, f: CfdiListFilter, page: { limit: number
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }
+
+/**
+ * Serialises payment-status work on these invoices across concurrent transactions (an invoice and
+ * its complement arriving at once): each waits for the other's commit, then reads it. Sorted, so two
+ * transactions never wait on each other in opposite orders.
+ */
+export async function lockPaymentKeys(tx: Tx, profileId: string, uuids: string[]): Promise<void> {
+  for (const uuid of [...new Set(uuids)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${profileId}:${uuid}`}, 0))`);
+  }
+}

@@ -4,6 +4,7 @@ import {
   type ApplicationRow,
   applicationsFor,
   type CfdiRow,
+  lockPaymentKeys,
   type ManualPaymentRow,
   manualPaymentsFor,
   payableByUuids,
@@ -38,6 +39,7 @@ const toManual = (m: ManualPaymentRow) => ({
  * transaction that changed them, whichever arrived first (invoice, complement or manual payment).
  */
 export async function refreshPaymentState(tx: Tx, profileId: string, uuids: string[]): Promise<CfdiRow[]> {
+  await lockPaymentKeys(tx, profileId, uuids);
   const invoices = await payableByUuids(tx, profileId, [...new Set(uuids)]);
   if (!invoices.length) return [];
   const [apps, manual] = await Promise.all([
