@@ -1,13 +1,16 @@
 import { errorBody } from '@folio/api';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { mountDevBilling } from './dev/billing';
 import { mountDevMail } from './dev/mail';
+import { mountBillingReturn } from './http/billing-return';
 import { mountDocs } from './http/docs';
 import { requestContext } from './http/request-context';
 import { mountRest } from './http/rest';
 import { mountTrpc } from './http/trpc';
 import type { AppDeps, AppEnv } from './http/types';
 import { mountCfdiFiles, UPLOAD_PATH } from './http/uploads/cfdi-upload';
+import { mountStripeWebhook } from './http/webhook';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -42,8 +45,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   mountDocs(app, deps.version);
   if (deps.devSurfaces) mountDevMail(app, deps);
+  if (deps.billing.devPages) mountDevBilling(app, deps);
+  mountBillingReturn(app, deps);
   mountTrpc(app, deps);
   mountCfdiFiles(app, deps);
+  mountStripeWebhook(app, deps); // before the REST layer's catch-all /api/* 404
   mountRest(app, deps);
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));

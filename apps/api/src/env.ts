@@ -20,6 +20,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       RESEND_API_KEY: z.string().optional(),
       EMAIL_FROM: z.string().default('Folio <no-reply@folio.local>'),
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      STRIPE_SECRET_KEY: z
+        .string()
+        .regex(/^[sr]k_/, 'must be a Stripe secret (sk_…) or restricted (rk_…) key')
+        .optional(),
+      STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+      STRIPE_PRICE_BASIC_MONTHLY: z.string().startsWith('price_').optional(),
+      STRIPE_PRICE_BASIC_ANNUAL: z.string().startsWith('price_').optional(),
+      STRIPE_PRICE_PRO_MONTHLY: z.string().startsWith('price_').optional(),
+      STRIPE_PRICE_PRO_ANNUAL: z.string().startsWith('price_').optional(),
+      PLAN_PRICE_BASIC: z.coerce.number<number>().nonnegative().default(299),
+      PLAN_PRICE_PRO: z.coerce.number<number>().nonnegative().default(599),
+      PLAN_PRICE_ENTERPRISE: z.coerce.number<number>().nonnegative().default(1999),
       TRUST_PROXY: z
         .enum(['true', 'false'])
         .default('false')
@@ -28,6 +40,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     runtimeEnv: source,
     emptyStringAsUndefined: true,
   });
+  // Real Stripe needs both: without the webhook secret no subscription change would ever arrive.
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid environment variables: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all',
+    );
+  }
   if (env.NODE_ENV === 'production') {
     // A dev secret would let anyone mint tokens; without Resend, links (secrets) would only reach the log.
     const missing = [

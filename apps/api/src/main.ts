@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createBillingProvider } from '@folio/billing';
 import { ensureSatCatalog, openDb } from '@folio/db';
 import { createEmailDispatcher } from '@folio/email';
 import { serve } from '@hono/node-server';
@@ -41,10 +42,38 @@ const mailer = createEmailDispatcher({
 });
 mailer.start();
 
+const billing = createBillingProvider({
+  appUrl: env.APP_URL,
+  secretKey: env.STRIPE_SECRET_KEY,
+  webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+  priceIds: {
+    basic_monthly: env.STRIPE_PRICE_BASIC_MONTHLY,
+    basic_annual: env.STRIPE_PRICE_BASIC_ANNUAL,
+    pro_monthly: env.STRIPE_PRICE_PRO_MONTHLY,
+    pro_annual: env.STRIPE_PRICE_PRO_ANNUAL,
+  },
+  monthlyPrices: {
+    FREE: 0,
+    BASIC: env.PLAN_PRICE_BASIC,
+    PRO: env.PLAN_PRICE_PRO,
+    ENTERPRISE: env.PLAN_PRICE_ENTERPRISE,
+  },
+  devPages: env.NODE_ENV !== 'production',
+});
+if (billing.kind === 'dev' && billing.devPages) {
+  log.info(
+    { pages: `${env.APP_URL}/__dev/billing/*` },
+    'billing: STRIPE_SECRET_KEY not set; using the offline dev provider (state in memory)',
+  );
+} else if (billing.kind === 'dev') {
+  log.warn({}, 'billing: STRIPE_SECRET_KEY not set in production; checkout cannot complete');
+}
+
 const app = createApp({
   db: db.db,
   dbKind: db.kind,
   ping: db.ping,
+  billing,
   config: {
     authSecret: env.AUTH_SECRET,
     sessionTtlMs: env.SESSION_TTL_DAYS * 86_400_000,

@@ -114,6 +114,13 @@ const CALLS: Record<string, Call> = {
   'GET /sat/search': { unowned: true },
   'GET /sat/regimenes-fiscales': { unowned: true },
   'GET /sat/{id}': { unowned: true, path: () => '/api/sat/43211500' },
+  'GET /subscription/plans': { unowned: true },
+  'GET /subscription': { unowned: true },
+  'POST /subscription/create-checkout': { unowned: true, body: () => ({ plan: 'BASIC' }) },
+  'POST /subscription/create-portal-session': {
+    unowned: true,
+    skipOwner: 'the owner is on PRO by setPlan, with no provider customer (404); covered in billing.test.ts',
+  },
 };
 
 let spare = 0;

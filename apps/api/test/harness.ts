@@ -8,6 +8,7 @@ import {
   type Deps,
   type TokenSource,
 } from '@folio/api';
+import { createBillingProvider } from '@folio/billing';
 import type { DbHandle } from '@folio/db';
 import { testDb } from '@folio/db/testing/vitest';
 import { expect } from 'vitest';
@@ -39,6 +40,8 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     dbKind: handle.kind,
     ping: handle.ping,
     config: testConfig,
+    // A fresh offline payment provider per app (its state is in memory).
+    billing: createBillingProvider({ appUrl: overrides.config?.appUrl ?? APP_URL }),
     kickEmail: () => {},
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     // Tests vary X-Forwarded-For so per-IP abuse limits apply only where a test wants them.

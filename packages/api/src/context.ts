@@ -1,3 +1,4 @@
+import type { BillingProvider } from '@folio/billing';
 import type { Db, DbKind } from '@folio/db';
 
 export interface Logger {
@@ -20,6 +21,8 @@ export interface Deps {
   db: Db;
   dbKind: DbKind;
   config: ApiConfig;
+  /** The payment provider (Stripe, or the offline dev provider). */
+  billing: BillingProvider;
   /** Asks the email dispatcher to deliver what was just queued. */
   kickEmail(): void;
   log: Logger;

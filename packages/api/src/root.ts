@@ -5,6 +5,7 @@ import { invoicesRouter } from './routers/invoices';
 import { periodsRouter } from './routers/periods';
 import { profilesRouter } from './routers/profiles';
 import { satRouter } from './routers/sat';
+import { subscriptionRouter } from './routers/subscription';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   expenses: expensesRouter,
   periods: periodsRouter,
   sat: satRouter,
+  subscription: subscriptionRouter,
 });
 
 export type AppRouter = typeof appRouter;

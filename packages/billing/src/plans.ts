@@ -82,3 +82,62 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     satHasAlerts: true,
   },
 };
+
+export const PLAN_IDS = ['FREE', 'BASIC', 'PRO', 'ENTERPRISE'] as const satisfies readonly PlanId[];
+
+/** Plans sold through self-service checkout; ENTERPRISE is sold by contract (DESIGN §4). */
+export const CHECKOUT_PLANS = ['BASIC', 'PRO'] as const satisfies readonly PlanId[];
+export type CheckoutPlan = (typeof CHECKOUT_PLANS)[number];
+
+export const BILLING_PERIODS = ['monthly', 'annual'] as const;
+export type Billing = (typeof BILLING_PERIODS)[number];
+
+/** Trial offered once per user on BASIC and PRO (spec §8). */
+export const TRIAL_DAYS = 14;
+
+/** Monthly price of each plan in the billing currency (MXN); configurable, these are the defaults. */
+export type MonthlyPrices = Record<PlanId, number>;
+export const DEFAULT_MONTHLY_PRICES: MonthlyPrices = { FREE: 0, BASIC: 299, PRO: 599, ENTERPRISE: 1999 };
+export const CURRENCY = 'MXN';
+
+/** An annual subscription costs ten months; `originalPrice` is what twelve monthly payments cost. */
+export const ANNUAL_MONTHS_CHARGED = 10;
+
+const PLAN_NAMES: Record<PlanId, string> = {
+  FREE: 'Free',
+  BASIC: 'Basic',
+  PRO: 'Pro',
+  ENTERPRISE: 'Enterprise',
+};
+
+/** AvailablePlan of spec §2.9. */
+export interface AvailablePlan {
+  id: PlanId;
+  name: string;
+  price: number;
+  originalPrice: number | null;
+  billing: Billing;
+  limits: PlanLimits;
+  trialDays: number | null;
+}
+
+export function priceFor(
+  plan: PlanId,
+  billing: Billing,
+  prices: MonthlyPrices = DEFAULT_MONTHLY_PRICES,
+): number {
+  return billing === 'annual' ? prices[plan] * ANNUAL_MONTHS_CHARGED : prices[plan];
+}
+
+/** The plans listing (spec §4.10) for one billing period. */
+export function listPlans(billing: Billing, prices: MonthlyPrices = DEFAULT_MONTHLY_PRICES): AvailablePlan[] {
+  return PLAN_IDS.map((id) => ({
+    id,
+    name: PLAN_NAMES[id],
+    price: priceFor(id, billing, prices),
+    originalPrice: billing === 'annual' ? prices[id] * 12 : null,
+    billing,
+    limits: PLAN_LIMITS[id],
+    trialDays: (CHECKOUT_PLANS as readonly PlanId[]).includes(id) ? TRIAL_DAYS : null,
+  }));
+}

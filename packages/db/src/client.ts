@@ -35,6 +35,8 @@ export interface OpenDbOptions {
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+/** pg_advisory_lock key that serialises migrations across processes (any constant of our own). */
+const MIGRATION_LOCK = 0x466f6c696f;
 
 export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
   const handle = opts.databaseUrl
@@ -55,14 +57,19 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   const postgres = (await import('postgres')).default;
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  // Migrate on a single connection so concurrent starters serialise on drizzle's own lock-free table.
+  // Migrate on a single connection holding an advisory lock: processes starting together (several
+  // replicas, a rolling deploy) apply each migration once instead of racing on CREATE EXTENSION/TABLE.
   const once = postgres(url, { max: 1, onnotice: () => {} });
   try {
+    await once`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migrate(drizzle(once), { migrationsFolder });
   } finally {
     await once.end();
   }
-  const pool = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  // After an outage postgres.js waits up to 20 s (3^n/100 s) between connection attempts, so a
+  // restarted PostgreSQL went unused that long; retry within 2 s instead (jittered).
+  const backoff = (retries: number) => Math.min(2, 0.1 * 2 ** retries) * (0.5 + Math.random() / 2);
+  const pool = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, backoff });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,

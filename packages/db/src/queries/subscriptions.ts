@@ -8,3 +8,17 @@ export async function findSubscription(db: Db | Tx, userId: string): Promise<Sub
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return row;
 }
+
+export type SubscriptionValues = typeof subscriptions.$inferInsert;
+
+/** Writes the user's subscription as the provider reports it now (one row per user). */
+export async function upsertSubscription(db: Db | Tx, values: SubscriptionValues): Promise<SubscriptionRow> {
+  const { userId: _, createdAt: __, ...set } = values;
+  const [row] = await db
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...set, updatedAt: new Date() } })
+    .returning();
+  if (!row) throw new Error(`subscription of ${values.userId} was not written`);
+  return row;
+}

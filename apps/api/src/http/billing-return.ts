@@ -1,0 +1,98 @@
+import { type CheckoutReturn, reconcileCheckoutReturn } from '@folio/billing';
+import type { Hono } from 'hono';
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { AppDeps, AppEnv } from './types';
+
+const page = (title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) => html`<!doctype html>
+  <html lang="es">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>Folio · ${title}</title>
+      <style>
+        body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
+        .card{border:1px solid #ddd;border-radius:12px;padding:1.5rem}
+        dt{color:#666;font-size:.85rem}dd{margin:0 0 .75rem;font-weight:600}
+      </style>
+    </head>
+    <body>
+      <main class="card">${body}</main>
+    </body>
+  </html>`;
+
+function successBody(result: CheckoutReturn | undefined) {
+  const sub = result?.subscription;
+  if (result?.state === 'complete' && sub) {
+    return html`<h1>¡Gracias! Tu suscripción está lista</h1>
+      <dl>
+        <dt>Plan</dt>
+        <dd id="plan">${sub.plan}</dd>
+        <dt>Estado</dt>
+        <dd id="status">${sub.status}</dd>
+        <dt>Periodo actual hasta</dt>
+        <dd id="period-end">${sub.currentPeriodEnd ?? '—'}</dd>
+      </dl>
+      <p>Ya puedes usar los límites de tu nuevo plan. Puedes cerrar esta ventana.</p>`;
+  }
+  if (result?.state === 'open') {
+    return html`<h1>Pago pendiente</h1>
+      <p id="status">OPEN</p>
+      <p>El pago aún no se completa. Si ya pagaste, tu plan se actualizará en unos momentos.</p>`;
+  }
+  if (result?.state === 'expired') {
+    return html`<h1>La sesión de pago expiró</h1>
+      <p id="status">EXPIRED</p>
+      <p>Inicia el pago de nuevo desde la aplicación.</p>`;
+  }
+  return html`<h1>Estamos confirmando tu pago</h1>
+    <p id="status">PENDING</p>
+    <p>Tu plan se actualizará en cuanto el proveedor de pagos lo confirme.</p>`;
+}
+
+/**
+ * Where the hosted checkout sends the user back (APP_URL pointing at the API). The success page
+ * re-reads the session and subscription from the provider, so the new plan is there even when the
+ * user arrives before the webhook.
+ */
+export function mountBillingReturn(app: Hono<AppEnv>, deps: AppDeps): void {
+  app.get('/billing/success', async (c) => {
+    const sessionId = c.req.query('session_id') ?? '';
+    let result: CheckoutReturn | undefined;
+    if (/^cs_[\w-]{1,200}$/.test(sessionId)) {
+      try {
+        result = await reconcileCheckoutReturn(
+          { db: deps.db, billing: deps.billing, log: c.get('log') },
+          sessionId,
+        );
+      } catch (err) {
+        // The webhook will still bring the change; the page only says it is on its way.
+        c.get('log').error({ err, sessionId }, 'billing: could not reconcile the checkout return');
+      }
+    }
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(page('Pago', successBody(result)));
+  });
+
+  app.get('/billing/cancel', (c) =>
+    c.html(
+      page(
+        'Pago cancelado',
+        html`<h1>Pago cancelado</h1>
+          <p id="status">CANCELLED</p>
+          <p>No se hizo ningún cargo. Puedes elegir un plan cuando quieras.</p>`,
+      ),
+    ),
+  );
+
+  app.get('/billing/return', (c) =>
+    c.html(
+      page(
+        'Portal de facturación',
+        html`<h1>Volviste del portal de facturación</h1>
+          <p>Los cambios que hiciste se reflejan en tu suscripción en unos momentos.</p>`,
+      ),
+    ),
+  );
+}

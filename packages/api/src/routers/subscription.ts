@@ -1,0 +1,73 @@
+import { listPlans, subscriptionView } from '@folio/billing';
+import { findSubscription } from '@folio/db/queries/subscriptions';
+import { z } from 'zod';
+import { AvailablePlan, BillingPeriod, CheckoutInput, Subscription } from '../schemas/subscription';
+import { openPortal, startCheckout } from '../services/billing/sessions';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['subscription'];
+
+export const subscriptionRouter = router({
+  plans: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/subscription/plans',
+        tags,
+        summary: 'Plans with their limits and prices for a billing period',
+        errorResponses: [400, 401, 500],
+      },
+    })
+    .input(z.object({ billing: BillingPeriod.default('monthly') }))
+    .output(z.object({ plans: z.array(AvailablePlan), billing: BillingPeriod }))
+    .query(({ ctx, input }) => ({
+      plans: listPlans(input.billing, ctx.billing.monthlyPrices),
+      billing: input.billing,
+    })),
+
+  current: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/subscription',
+        tags,
+        summary: 'Your subscription as last reported by the payment provider (FREE if you never paid)',
+        errorResponses: [401, 500],
+      },
+    })
+    .input(z.object({}).optional())
+    .output(Subscription)
+    .query(async ({ ctx }) =>
+      subscriptionView(await findSubscription(ctx.db, ctx.user.id), ctx.billing.monthlyPrices),
+    ),
+
+  createCheckout: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/subscription/create-checkout',
+        tags,
+        summary: 'Start a hosted checkout for BASIC or PRO (14-day trial once per user)',
+        errorResponses: [400, 401, 409, 500],
+      },
+      rest: { successStatus: 201 },
+    })
+    .input(CheckoutInput)
+    .output(z.object({ sessionId: z.string(), url: z.string(), message: z.string() }))
+    .mutation(({ ctx, input }) => startCheckout(ctx, ctx.user, input)),
+
+  createPortalSession: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/subscription/create-portal-session',
+        tags,
+        summary: 'Open the hosted customer portal of your paid subscription',
+        errorResponses: [401, 403, 404, 500],
+      },
+      rest: { successStatus: 201 },
+    })
+    .input(z.object({}).optional())
+    .output(z.object({ url: z.string(), message: z.string() }))
+    .mutation(({ ctx }) => openPortal(ctx, ctx.user.id)),
+});

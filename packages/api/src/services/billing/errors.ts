@@ -1,0 +1,25 @@
+import { BillingError } from '@folio/billing';
+import type { Context } from '../../context';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+
+/** Billing refusals in the contract's terms (spec §4.12–4.13); a provider failure is a 500. */
+export async function asAppErrors<T>(ctx: Context, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof BillingError)) throw err;
+    switch (err.kind) {
+      case 'invalid_promotion_code':
+        throw badRequest(err.message);
+      case 'already_subscribed':
+        throw conflict(err.message);
+      case 'no_paid_subscription':
+        throw forbidden(err.message);
+      case 'customer_missing':
+        throw notFound(err.message);
+      default:
+        ctx.log.error({ err: err.cause ?? err }, err.message);
+        throw new AppError('INTERNAL_SERVER_ERROR', err.message);
+    }
+  }
+}
