@@ -314,6 +314,24 @@ describe('reading and deleting profiles', () => {
     );
   });
 
+  it('deleting a usable profile lets the oldest frozen one take its place within the plan', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'BASIC');
+    const first = await created(u, moral(30));
+    const second = await created(u, moral(31));
+    await setPlan(t, u.id, 'BASIC', 'UNPAID'); // FREE limits: 1 profile
+    await t.handle.db
+      .update(profiles)
+      .set({ frozen: true, frozenReason: 'PLAN_LIMIT', frozenAt: new Date() })
+      .where(eq(profiles.id, second.id));
+    await request(t, 'DELETE', `/api/profiles/${first.id}`, { headers: bearer(u.token) });
+    const read = await (
+      await request(t, 'GET', `/api/profiles/${second.id}`, { headers: bearer(u.token) })
+    ).json();
+    expect(read.data).toMatchObject({ frozen: false, frozen_at: null });
+    expect(read.data).not.toHaveProperty('frozen_reason');
+  });
+
   it('records create, update and delete in the audit log', async () => {
     const u = await signUp(t);
     const p = await created(u, moral(17));

@@ -1,6 +1,7 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { profiles, users } from '../schema';
+import { profiles } from '../schema';
+import { lockUser } from './billing-profiles';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type NewProfile = typeof profiles.$inferInsert;
@@ -28,7 +29,7 @@ export async function insertProfileWithinLimit(
   limit: number | null,
 ): Promise<{ ok: true; row: ProfileRow } | { ok: false; reason: 'limit' | 'duplicate_rfc' }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${values.userId} for update`);
+    await lockUser(tx, values.userId);
     if (limit !== null) {
       const [row] = await tx.select({ n: count() }).from(profiles).where(eq(profiles.userId, values.userId));
       if ((row?.n ?? 0) >= limit) return { ok: false, reason: 'limit' } as const;
