@@ -9,6 +9,7 @@ export {
   type TokenSource,
 } from './context';
 export { AppError } from './errors';
+export { NUL_MESSAGE, nulPath } from './input-guard';
 export { buildOpenApiDocument } from './openapi';
 export { coerceParams } from './rest/coerce';
 export { ERROR_LABELS, type ErrorBody, errorBody, restError } from './rest/errors';

@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { AppError } from './errors';
+import { nulInputError, nulPath } from './input-guard';
 import { authenticate } from './services/auth/authenticate';
 
 /** How the REST layer serves a procedure, beyond `openapi.{method,path}`. */
@@ -43,7 +44,14 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors);
+/** Input strings holding U+0000 are invalid input (PostgreSQL text cannot store them): 400/422, not 500. */
+const refuseNul = t.middleware(async ({ next, getRawInput }) => {
+  const at = nulPath(await getRawInput());
+  if (at) throw new TRPCError({ code: 'BAD_REQUEST', message: 'NUL in input', cause: nulInputError(at) });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(refuseNul);
 
 /** The one place the API layer decides who the caller is (and refuses cross-site cookie writes). */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {

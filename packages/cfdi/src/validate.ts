@@ -87,7 +87,8 @@ export function validateCfdi(cfdi: Cfdi, profile: ValidationProfile, ctx: Valida
   }
 
   const uuidDuplicado = flags.validarUUIDDuplicado && ctx.duplicateUuid;
-  if (uuidDuplicado) advertencias.push(`UUID duplicado: ${cfdi.uuid} ya está registrado en otro perfil de la cuenta`);
+  if (uuidDuplicado)
+    advertencias.push(`UUID duplicado: ${cfdi.uuid} ya está registrado en otro perfil de la cuenta`);
 
   return {
     rfcVerificado,

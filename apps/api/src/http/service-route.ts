@@ -3,6 +3,8 @@ import {
   AppError,
   authenticate,
   createContext,
+  NUL_MESSAGE,
+  nulPath,
   restError,
   type ValidSession,
 } from '@folio/api';
@@ -23,7 +25,11 @@ export async function serviceRoute(
   const ctx = createContext({ ...deps, log: c.get('log') }, requestInfo(c, deps, resHeaders));
   let res: Response;
   try {
-    res = await run(ctx, await authenticate(ctx));
+    const auth = await authenticate(ctx);
+    // Path parameters go to SQL; PostgreSQL text cannot hold U+0000 (as the procedure layer refuses).
+    const nul = nulPath(c.req.param());
+    if (nul) throw new AppError('BAD_REQUEST', `${String(nul[0])}: ${NUL_MESSAGE}`);
+    res = await run(ctx, auth);
   } catch (err) {
     if (err instanceof AppError && err.retryAfter !== undefined) {
       resHeaders.set('Retry-After', String(Math.ceil(err.retryAfter)));

@@ -152,4 +152,7 @@ async function paymentTargets(
 }
 
 const decoder = new TextDecoder('utf-8');
-const xmlText = (c: Uint8Array | string) => (typeof c === 'string' ? c : decoder.decode(c));
+// A NUL can only be in the junk the parser ignores around the document (some tools pad files with
+// them); PostgreSQL text cannot store it, so it is dropped from the stored copy.
+const xmlText = (c: Uint8Array | string) =>
+  (typeof c === 'string' ? c : decoder.decode(c)).replaceAll('\0', '');

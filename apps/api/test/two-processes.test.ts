@@ -1,0 +1,150 @@
+/**
+ * Two API processes on one PostgreSQL (issue 8), PostgreSQL only: two real servers (`src/main.ts`
+ * as child processes) share one database, started at the same time as a rolling deploy would, and
+ * every limit holds across them because it is counted in the database, not in a process.
+ */
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, type ServerProcess, startServer } from './support/server-process';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!SERVER_URL)(
+  'two API processes on one PostgreSQL (PostgreSQL only: runs under scripts/with-postgres.sh)',
+  () => {
+    let admin: postgres.Sql;
+    let sql: postgres.Sql;
+    let name: string;
+    let a: ServerProcess | undefined;
+    let b: ServerProcess | undefined;
+    const both = () => [a!, b!] as const;
+
+    beforeAll(async () => {
+      admin = postgres(SERVER_URL!, { max: 1, onnotice: () => {} });
+      name = `two_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await admin.unsafe(`create database "${name}"`);
+      const url = new URL(SERVER_URL!);
+      url.pathname = `/${name}`;
+      sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
+      // Both start on the empty database at once: the migrations must not trip over each other.
+      const env = { DATABASE_URL: url.toString(), TRUST_PROXY: 'true', DB_POOL_MAX: '5' };
+      [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
+      await sql?.end({ timeout: 5 }).catch(() => {});
+      if (name) await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
+      await admin?.end({ timeout: 5 }).catch(() => {});
+    });
+
+    /** A fresh FREE user, registered on one process and logged in on the other. */
+    async function freeUser() {
+      const [first, second] = both();
+      const email = `two-${randomBytes(6).toString('hex')}@example.com`;
+      const password = 'correct horse 1';
+      const reg = await call(first, 'POST', '/api/auth/register', { body: { email, password } });
+      expect(reg.status).toBe(201);
+      const login = await call(second, 'POST', '/api/auth/login', { body: { email, password } });
+      expect(login.status).toBe(200);
+      return { email, password, token: login.body.accessToken as string, id: login.body.user.id as string };
+    }
+
+    const tally = (statuses: number[]) =>
+      statuses.reduce<Record<number, number>>((acc, s) => {
+        acc[s] = (acc[s] ?? 0) + 1;
+        return acc;
+      }, {});
+
+    it('both processes serve the same data: a session made on one works on the other', async () => {
+      const u = await freeUser();
+      for (const s of both()) {
+        const me = await call(s, 'GET', '/api/auth/me', { token: u.token });
+        expect(me.status).toBe(200);
+        expect(me.body.user.email).toBe(u.email);
+      }
+    });
+
+    it('a FREE user firing 30 SAT searches alternating between the processes, concurrently: exactly 10 succeed', async () => {
+      const u = await freeUser();
+      const statuses = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const res = await call(both()[i % 2]!, 'GET', `/api/sat/search?query=servicios&limit=1`, {
+            token: u.token,
+          });
+          if (res.status === 429) expect(Object.keys(res.body).sort()).toEqual(['error', 'message']);
+          return res.status;
+        }),
+      );
+      expect(tally(statuses)).toEqual({ 200: 10, 429: 20 });
+      const [row] =
+        await sql`select used from usage_counters where user_id = ${u.id} and kind = 'sat_basic_search'`;
+      expect(row?.used).toBe(10);
+    });
+
+    it('profile creation at the plan limit racing on both processes: exactly 1 is created', async () => {
+      const u = await freeUser();
+      const rfc = (i: number) => `GOMA${String(800101 + i).padStart(6, '0')}AB${i % 10}`;
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, async (_, i) => {
+          const res = await call(both()[i % 2]!, 'POST', '/api/profiles', {
+            token: u.token,
+            body: { nombre: `Perfil ${i}`, rfc: rfc(i), tipo_persona: 'FISICA' },
+          });
+          return res.status;
+        }),
+      );
+      expect(tally(statuses)).toEqual({ 201: 1, 403: 9 });
+      const [row] = await sql`select count(*)::int as n from profiles where user_id = ${u.id}`;
+      expect(row?.n).toBe(1);
+    });
+
+    it('login rate limit (5 per 15 min per IP and email) across both: the 6th attempt is 429 whichever process', async () => {
+      const u = await freeUser();
+      const ip = { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 200) + 1}` };
+      const attempt = (s: ServerProcess) =>
+        call(s, 'POST', '/api/auth/login', {
+          body: { email: u.email, password: 'wrong password' },
+          headers: ip,
+        });
+      // Five wrong passwords, alternating: each one is a plain 401.
+      for (let i = 0; i < 5; i++) expect((await attempt(both()[i % 2]!)).status).toBe(401);
+      // The sixth is refused on either process, even with the right password.
+      for (const s of both()) {
+        const res = await attempt(s);
+        expect(res.status).toBe(429);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(Object.keys(res.body).sort()).toEqual(['error', 'message']);
+      }
+      const right = await call(b!, 'POST', '/api/auth/login', {
+        body: { email: u.email, password: u.password },
+        headers: ip,
+      });
+      expect(right.status).toBe(429);
+      // Another IP is not affected.
+      const elsewhere = await call(a!, 'POST', '/api/auth/login', {
+        body: { email: u.email, password: u.password },
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      });
+      expect(elsewhere.status).toBe(200);
+    });
+
+    it('the login limit also holds when the attempts race: 12 concurrent wrong passwords on both, exactly 5 get past it', async () => {
+      const u = await freeUser();
+      const ip = { 'x-forwarded-for': '203.0.113.250' };
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const res = await call(both()[i % 2]!, 'POST', '/api/auth/login', {
+            body: { email: u.email, password: 'wrong password' },
+            headers: ip,
+          });
+          return res.status;
+        }),
+      );
+      expect(tally(statuses)).toEqual({ 401: 5, 429: 7 });
+    });
+
+    it.todo('webhook dedupe across processes');
+  },
+);
