@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { cfdis, cfdiXml, manualPayments, paymentApplications, profiles } from '../schema';
 
-export type CfdiRow = typeof cfdis.$inferSelect;
+/** What listings read: every column but the generated search text. */
+const { searchText: _searchText, ...LISTED } = getTableColumns(cfdis);
+
+export type CfdiRow = Omit<typeof cfdis.$inferSelect, 'searchText'>;
 export type NewCfdi = typeof cfdis.$inferInsert;
 export type ApplicationRow = typeof paymentApplications.$inferSelect;
 export type ManualPaymentRow = typeof manualPayments.$inferSelect;
@@ -150,7 +153,7 @@ export async function listCfdis(db: Db, f: CfdiListFilter, page: { limit: number
   const where = cfdiListWhere(f);
   const [rows, totals] = await Promise.all([
     db
-      .select({ cfdi: cfdis, profile: { id: profiles.id, nombre: profiles.nombre, rfc: profiles.rfc } })
+      .select({ cfdi: LISTED, profile: { id: profiles.id, nombre: profiles.nombre, rfc: profiles.rfc } })
       .from(cfdis)
       .innerJoin(profiles, eq(profiles.id, cfdis.profileId))
       .where(where)

@@ -85,6 +85,8 @@ export const cfdis = pgTable(
     index('cfdis_profile_list_idx').on(t.profileId, t.side, t.fecha.desc(), t.id.desc()),
     index('cfdis_profile_month_idx').on(t.profileId, t.side, t.anio, t.mes, t.fecha.desc(), t.id.desc()),
     index('cfdis_user_list_idx').on(t.userId, t.side, t.fecha.desc(), t.id.desc()),
+    // "Does another profile of this account hold the UUID?" on every import.
+    index('cfdis_user_uuid_idx').on(t.userId, t.uuid),
     index('cfdis_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

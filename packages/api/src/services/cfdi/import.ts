@@ -94,9 +94,6 @@ async function importOne(
   const described = { name, kind: kindOf(side.side), tipo: tipoOf(cfdi), uuid: cfdi.uuid } as const;
 
   return ctx.db.transaction(async (tx) => {
-    const existing = await cfdiIdByUuid(tx, profile.id, cfdi.uuid);
-    if (existing) return { ...described, status: 'duplicate', id: existing };
-    await takeMonthlyQuota(ctx, profile.userId, 'cfdi_import', monthlyLimit, 'CFDI import', tx);
     const flags = profile.validacionesHabilitadas as ValidationFlags;
     const elsewhere =
       flags.validarUUIDDuplicado && (await uuidInOtherProfile(tx, profile.userId, profile.id, cfdi.uuid));
@@ -111,22 +108,27 @@ async function importOne(
       cfdiRecord(cfdi, { profileId: profile.id, userId: profile.userId }, side.side, validacion),
       xmlText(file.content),
     );
-    // A concurrent import of the same UUID won the unique index.
+    // The profile already holds this UUID (the unique index decides, also against a concurrent import).
     if (!row)
       return { ...described, status: 'duplicate', id: (await cfdiIdByUuid(tx, profile.id, cfdi.uuid))! };
-    await refreshPaymentState(tx, profile.id, await paymentTargets(tx, profile.id, row.id, cfdi));
+    // Only stored files count; past the quota this throws and the insert rolls back with it.
+    await takeMonthlyQuota(ctx, profile.userId, 'cfdi_import', monthlyLimit, 'CFDI import', tx);
+    if (cfdi.tipoDeComprobante === 'P') {
+      await refreshPaymentState(tx, profile.id, await storeApplications(tx, profile.id, row.id, cfdi));
+    } else {
+      await refreshPaymentState(tx, profile.id, [cfdi.uuid], row);
+    }
     return { ...described, status: 'imported', id: row.id };
   });
 }
 
-/** The invoices whose payment status this CFDI changes: itself, or those a complement pays. */
-async function paymentTargets(
+/** Stores a complement's payment applications; returns the invoices they pay. */
+async function storeApplications(
   tx: Parameters<typeof insertApplications>[0],
   profileId: string,
   repCfdiId: string,
   cfdi: Cfdi,
 ) {
-  if (cfdi.tipoDeComprobante !== 'P') return [cfdi.uuid];
   const applications = applicationsFrom(cfdi);
   await insertApplications(
     tx,

@@ -38,9 +38,15 @@ const toManual = (m: ManualPaymentRow) => ({
  * these UUIDs, from every complement application and manual payment stored for them. Runs in the
  * transaction that changed them, whichever arrived first (invoice, complement or manual payment).
  */
-export async function refreshPaymentState(tx: Tx, profileId: string, uuids: string[]): Promise<CfdiRow[]> {
+export async function refreshPaymentState(
+  tx: Tx,
+  profileId: string,
+  uuids: string[],
+  /** The invoice just inserted in this transaction: nothing to re-read, no manual payments yet. */
+  fresh?: CfdiRow,
+): Promise<CfdiRow[]> {
   await lockPaymentKeys(tx, profileId, uuids);
-  const invoices = await payableByUuids(tx, profileId, [...new Set(uuids)]);
+  const invoices = fresh ? [fresh] : await payableByUuids(tx, profileId, [...new Set(uuids)]);
   if (!invoices.length) return [];
   const [apps, manual] = await Promise.all([
     applicationsFor(
@@ -48,10 +54,12 @@ export async function refreshPaymentState(tx: Tx, profileId: string, uuids: stri
       profileId,
       invoices.map((i) => i.uuid),
     ),
-    manualPaymentsFor(
-      tx,
-      invoices.map((i) => i.id),
-    ),
+    fresh
+      ? []
+      : manualPaymentsFor(
+          tx,
+          invoices.map((i) => i.id),
+        ),
   ]);
   const updated: CfdiRow[] = [];
   for (const invoice of invoices) {

@@ -1,0 +1,251 @@
+// bench/import: 10,000 generated CFDI for one profile (income PUE/PPD, expenses, partial and settling
+// payment complements), uploaded as two ZIPs of 5,000 in one multipart request to the real server
+// (apps/api/src/main.ts as a child process), on PGlite and, when TEST_DATABASE_URL is set (as
+// scripts/with-postgres.sh does), on PostgreSQL. Baseline in the same run: the same documents
+// unzipped, parsed, classified and validated in-process with @folio/cfdi alone (no HTTP, no
+// database): the ceiling an importer could reach on one core. Target: ≥ 500 docs/s on PostgreSQL.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { classifyCfdi, parseCfdi, type ValidationFlags, validateCfdi } from '@folio/cfdi';
+import { openDb } from '@folio/db';
+import { subscriptions } from '@folio/db/schema';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import postgres from 'postgres';
+import { cpuMs, postgresCpuMs } from '../lib/proc';
+import { api, type Child, rawRequest, startFolio } from '../lib/server';
+import { machine } from '../lib/stats';
+import { buildDataset, MIX, PROFILE, total } from './dataset';
+
+const TARGET_PG = 500;
+const PER_ZIP = 5000;
+const FLAGS: ValidationFlags = {
+  validarRFCIngresos: true,
+  validarRFCGastos: true,
+  validarRegimenFiscal: true,
+  validarUUIDDuplicado: true,
+  bloquearSiRFCNoCoincide: false,
+  bloquearSiRegimenNoCoincide: false,
+};
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const rate = (n: number, ms: number) => n / (ms / 1000);
+
+console.log(`bench/import on ${machine()}; load average ${load()}`);
+const { docs, expect } = buildDataset();
+if (docs.length !== total(MIX)) throw new Error(`dataset has ${docs.length} documents`);
+const zips: Uint8Array[] = [];
+for (let i = 0; i < docs.length; i += PER_ZIP) {
+  zips.push(zipSync(Object.fromEntries(docs.slice(i, i + PER_ZIP).map((d) => [d.name, strToU8(d.xml)]))));
+}
+const xmlBytes = docs.reduce((s, d) => s + Buffer.byteLength(d.xml), 0);
+const form = new FormData();
+zips.forEach((z, i) => {
+  form.append('files', new File([new Uint8Array(z)], `lote-${i + 1}.zip`, { type: 'application/zip' }));
+});
+const multipart = new Response(form);
+const contentType = multipart.headers.get('content-type')!;
+const body = new Uint8Array(await multipart.arrayBuffer());
+const count = (k: string) => docs.filter((d) => d.kind === k).length;
+console.log(
+  `${docs.length} CFDI (${count('income')} income: ${MIX.incomePue} PUE + ${MIX.incomePpd} PPD; ${count('expense')} expenses; ` +
+    `${count('payment')} payment complements), ${(xmlBytes / 1e6).toFixed(1)} MB of XML in ${zips.length} ZIPs of ` +
+    `${PER_ZIP} (${(body.byteLength / 1e6).toFixed(1)} MB multipart)`,
+);
+
+// ---- baseline: unzip + parse + classify + validate in-process, one core, no database ----
+function baseline(): number {
+  let n = 0;
+  for (const zip of zips) {
+    for (const bytes of Object.values(unzipSync(zip))) {
+      const parsed = parseCfdi(bytes);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const side = classifyCfdi(parsed.cfdi, PROFILE.rfc);
+      if ('error' in side) throw new Error(side.error);
+      const v = validateCfdi(
+        parsed.cfdi,
+        { rfc: PROFILE.rfc, regimenesFiscales: [PROFILE.regimen], flags: FLAGS },
+        { side: side.side, duplicateUuid: false },
+      );
+      if (!v.valido) throw new Error(v.errores.join('; '));
+      n++;
+    }
+  }
+  return n;
+}
+baseline(); // warm-up: JIT
+const b0 = performance.now();
+const baselineDocs = baseline();
+const baselineMs = performance.now() - b0;
+const baselineRate = rate(baselineDocs, baselineMs);
+console.log(
+  `\nbaseline (in-process unzip + parseCfdi + classifyCfdi + validateCfdi, no HTTP/DB): ` +
+    `${baselineDocs} docs in ${secs(baselineMs)} = ${baselineRate.toFixed(0)} docs/s`,
+);
+
+// ---- the real server ----
+interface ImportReport {
+  imported: number;
+  duplicates: number;
+  rejected: number;
+  files: { name: string; status: string; uuid?: string; id?: string; error?: string }[];
+}
+
+type Backend = {
+  label: string;
+  env: Record<string, string>;
+  /** Puts the user on PRO; may restart the server (PGlite is single-process). */
+  setPro(server: Child, userId: string): Promise<Child>;
+  cleanup(): void;
+};
+
+function pgliteBackend(): Backend {
+  // The subscription row has to be written from outside the server, which PGlite's memory:// does
+  // not allow; a data directory on tmpfs (/dev/shm) is the closest thing to it.
+  const parent = mkdtempSync(join(os.platform() === 'linux' ? '/dev/shm' : os.tmpdir(), 'folio-bench-'));
+  const dir = join(parent, 'pglite');
+  return {
+    label: `PGlite (data dir on tmpfs ${parent})`,
+    env: { PGLITE_DATA_DIR: dir },
+    async setPro(server, userId) {
+      await server.stop();
+      const h = await openDb({ pgliteDataDir: dir });
+      await h.db.insert(subscriptions).values({ userId, plan: 'PRO', status: 'ACTIVE' });
+      await h.close();
+      return startFolio({ PGLITE_DATA_DIR: dir, TRUST_PROXY: 'true' });
+    },
+    cleanup: () => rmSync(parent, { recursive: true, force: true }),
+  };
+}
+
+function postgresBackend(url: string): Backend {
+  return {
+    label: `PostgreSQL (${url.replace(/\/\/[^@]*@/, '//')})`,
+    env: { DATABASE_URL: url },
+    async setPro(server, userId) {
+      const sql = postgres(url, { max: 1, onnotice: () => {} });
+      await sql`insert into subscriptions (user_id, plan, status) values (${userId}, 'PRO', 'ACTIVE')`;
+      await sql.end();
+      return server;
+    },
+    cleanup: () => {},
+  };
+}
+
+async function run(b: Backend) {
+  console.log(`\n== ${b.label}`);
+  let server = await startFolio({ ...b.env, TRUST_PROXY: 'true' });
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    const password = 'bench password 1';
+    await api(server.url, 'POST', '/api/auth/register', { body: { email, password }, ip: '10.9.0.1' });
+    const { accessToken: token, user } = await api<{ accessToken: string; user: { id: string } }>(
+      server.url,
+      'POST',
+      '/api/auth/login',
+      { body: { email, password }, ip: '10.9.0.1' },
+    );
+    const { data: profile } = await api<{ data: { id: string } }>(server.url, 'POST', '/api/profiles', {
+      token,
+      body: { nombre: PROFILE.nombre, rfc: PROFILE.rfc, tipo_persona: 'MORAL', regimenes_fiscales: ['601'] },
+    });
+    server = await b.setPro(server, user.id);
+
+    const loadBefore = load();
+    const pgData = b.env.DATABASE_URL ? process.env.PG_TEST_DATA : undefined;
+    const [cpu0, pg0] = [cpuMs(server.pid), postgresCpuMs(pgData)];
+    const t0 = performance.now();
+    const res = await rawRequest(
+      `${server.url}/api/profiles/${profile.id}/cfdi`,
+      'POST',
+      { authorization: `Bearer ${token}`, 'content-type': contentType },
+      body,
+    );
+    const wall = performance.now() - t0;
+    const [cpu, pg] = [cpuMs(server.pid) - cpu0, postgresCpuMs(pgData) - pg0];
+    if (res.status !== 201) throw new Error(`upload: ${res.status} ${res.text.slice(0, 500)}`);
+    const report = (JSON.parse(res.text) as { data: ImportReport }).data;
+    const docsPerSec = rate(report.imported, wall);
+    console.log(
+      `import: ${report.imported} imported, ${report.duplicates} duplicate, ${report.rejected} rejected in ${secs(wall)} ` +
+        `= ${docsPerSec.toFixed(0)} docs/s  (${(xmlBytes / 1e6 / (wall / 1000)).toFixed(2)} MB/s of XML; ` +
+        `load average before ${loadBefore}, after ${load()})`,
+    );
+    console.log(
+      `CPU per document: server ${(cpu / docs.length).toFixed(2)} ms${pgData ? `, PostgreSQL ${(pg / docs.length).toFixed(2)} ms` : ' (PGlite runs inside it)'}; ` +
+        `wall per document ${(wall / docs.length).toFixed(2)} ms`,
+    );
+    const firstRejected = report.files.find((f) => f.status === 'rejected');
+    if (firstRejected) console.log(`  first rejection: ${firstRejected.name}: ${firstRejected.error}`);
+
+    // Verify what was stored, through the API.
+    const totalOf = async (path: string) =>
+      (
+        await api<{ pagination: { total: number } }>(
+          server.url,
+          'GET',
+          `${path}?profileId=${profile.id}&limit=1`,
+          { token },
+        )
+      ).pagination.total;
+    const [invoices, expenses] = [await totalOf('/api/invoices'), await totalOf('/api/expenses')];
+    const idOf = new Map(report.files.map((f) => [f.uuid, f.id]));
+    const estado = async (uuid: string) =>
+      (
+        await api<{ estadoPago?: { estado: string } }>(server.url, 'GET', `/api/invoices/${idOf.get(uuid)}`, {
+          token,
+        })
+      ).estadoPago?.estado;
+    const states = async (uuids: string[], want: string) => {
+      const got = await Promise.all(uuids.map(estado));
+      return got.filter((s) => s === want).length;
+    };
+    const [paid, partial, unpaid] = [
+      await states(expect.paid, 'PAGADO'),
+      await states(expect.partial, 'PAGO_PARCIAL'),
+      await states(expect.unpaid, 'NO_PAGADO'),
+    ];
+    const ok =
+      report.imported === docs.length &&
+      report.rejected === 0 &&
+      report.duplicates === 0 &&
+      invoices === expect.invoices &&
+      expenses === expect.expenses &&
+      paid === expect.paid.length &&
+      partial === expect.partial.length &&
+      unpaid === expect.unpaid.length;
+    console.log(
+      `verify: GET /api/invoices total ${invoices} (want ${expect.invoices}), GET /api/expenses total ${expenses} ` +
+        `(want ${expect.expenses}); payment state spot-check PAGADO ${paid}/${expect.paid.length}, ` +
+        `PAGO_PARCIAL ${partial}/${expect.partial.length}, NO_PAGADO ${unpaid}/${expect.unpaid.length}: ${ok ? 'OK' : 'MISMATCH'}`,
+    );
+    console.log(
+      `ratio to the in-process baseline: ${(docsPerSec / baselineRate).toFixed(3)}× (${docsPerSec.toFixed(0)} / ${baselineRate.toFixed(0)} docs/s)`,
+    );
+    if (!ok) process.exitCode = 1;
+    return docsPerSec;
+  } catch (err) {
+    console.error(`server output:\n${server.tail()}`);
+    throw err;
+  } finally {
+    await server.stop();
+    b.cleanup();
+  }
+}
+
+await run(pgliteBackend());
+const url = process.env.TEST_DATABASE_URL;
+if (url) {
+  const pgRate = await run(postgresBackend(url));
+  console.log(
+    `\ntarget ≥ ${TARGET_PG} docs/s on PostgreSQL: ${pgRate >= TARGET_PG ? 'met' : 'NOT met'} (${pgRate.toFixed(0)} docs/s)`,
+  );
+} else {
+  console.log('\nTEST_DATABASE_URL not set: PostgreSQL skipped (run via scripts/with-postgres.sh)');
+}
+console.log(`load average at the end ${load()}`);

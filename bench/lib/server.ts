@@ -1,0 +1,170 @@
+// Child processes for benchmarks: the real Folio server (apps/api/src/main.ts under tsx, as
+// `pnpm start` runs it) or any other script, on a free port, stopped (and killed if need be) on exit.
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+
+const API_DIR = new URL('../../apps/api/', import.meta.url).pathname;
+const BENCH_DIR = new URL('../', import.meta.url).pathname;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Child {
+  url: string;
+  port: number;
+  pid: number;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
+  stop(graceMs?: number): Promise<void>;
+  /** The last lines the process wrote (stdout and stderr), for error messages. */
+  tail(): string;
+}
+
+const live = new Set<ChildProcess>();
+let hooked = false;
+function killAllOnExit() {
+  if (hooked) return;
+  hooked = true;
+  process.on('exit', () => {
+    for (const p of live) p.kill('SIGKILL');
+  });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(sig, () => {
+      for (const p of live) p.kill('SIGKILL');
+      process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1));
+    });
+  }
+}
+
+/** Spawns `node --import tsx <script>` in `cwd` and waits until GET <url><readyPath> answers 200. */
+export async function startChild(opts: {
+  script: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  readyPath: string;
+  nodeArgs?: string[];
+  timeoutMs?: number;
+}): Promise<Child> {
+  killAllOnExit();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script], {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(proc);
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  };
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) =>
+    proc.once('exit', () => {
+      live.delete(proc);
+      resolve();
+    }),
+  );
+  const tail = () => lines.join('\n');
+  const stop = async (graceMs = 10_000) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${opts.script} exited with ${proc.exitCode}:\n${tail()}`);
+    try {
+      const res = await fetch(url + opts.readyPath);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop(1000);
+      throw new Error(`${opts.script} not ready after ${opts.timeoutMs ?? 90_000} ms:\n${tail()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, port, pid: proc.pid!, stop, tail };
+}
+
+/** The real server, as `pnpm start` runs it (cwd apps/api), with LOG_LEVEL=warn unless given. */
+export function startFolio(env: Record<string, string | undefined>, nodeArgs?: string[]): Promise<Child> {
+  return startChild({
+    script: 'src/main.ts',
+    cwd: API_DIR,
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    readyPath: '/health',
+    nodeArgs,
+  });
+}
+
+/** A script under bench/ (path relative to bench/). */
+export function startBenchScript(script: string, env: Record<string, string | undefined>): Promise<Child> {
+  return startChild({ script, cwd: BENCH_DIR, env, readyPath: '/health' });
+}
+
+/** JSON request; throws with the body unless the status is the expected one. */
+export async function api<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown; ip?: string; expect?: number } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.ip) headers['x-forwarded-for'] = init.ip;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (res.status !== (init.expect ?? res.status) || res.status >= 400)
+    throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * A raw request over node:http with no client-side timeout (fetch gives up on headers after 300 s,
+ * and a slow import may take longer than that).
+ */
+export function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: Uint8Array,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method, headers: { ...headers, 'content-length': String(body.byteLength) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(0);
+    req.on('error', reject);
+    req.end(body);
+  });
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "cfdis_user_uuid_idx" ON "cfdis" USING btree ("user_id","uuid");
