@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # scripts/smoke.sh: end-to-end smoke test of `pnpm start` (in-memory PGlite, a free port).
 #   /health → register → verification mail from /__dev/mail.json → verify → login → /api/auth/me
-#   → /api/docs and /api/openapi.json → SIGTERM, and the server must exit within 15 s.
+#   → /api/docs and /api/openapi.json → [SMOKE_HOOK] → SIGTERM, and the server must exit within 15 s.
 # Exit 0 when every step passed. The server runs in its own session (setsid) and its whole process
 # group (pnpm → tsx → node) is killed on any exit.
 # Env: SMOKE_PORT (default: a free ephemeral port), SMOKE_START_TIMEOUT (s, default 90),
-#      SMOKE_STOP_TIMEOUT (s, default 15), SMOKE_KEEP_LOG=1 to keep the server log.
+#      SMOKE_STOP_TIMEOUT (s, default 15), SMOKE_KEEP_LOG=1 to keep the server log,
+#      SMOKE_HOOK: a command run against the live server once the account is verified and logged in,
+#      with FOLIO_URL and FOLIO_TOKEN set; it must exit 0 (scripts/sdk-consume.sh runs the SDK's
+#      consumer this way).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -135,6 +138,14 @@ expect "GET /api/docs" 200 "$code"
 code=$(http GET /api/openapi.json)
 expect "GET /api/openapi.json" 200 "$code"
 jget "$WORK/body" 'j.openapi' >/dev/null || fail "/api/openapi.json is not an OpenAPI document"
+
+if [ -n "${SMOKE_HOOK:-}" ]; then
+  say "running SMOKE_HOOK: $SMOKE_HOOK"
+  hook_rc=0
+  FOLIO_URL=$BASE FOLIO_TOKEN=$ACCESS bash -c "$SMOKE_HOOK" </dev/null || hook_rc=$?
+  [ "$hook_rc" -eq 0 ] || fail "SMOKE_HOOK exited $hook_rc"
+  say "ok  SMOKE_HOOK passed"
+fi
 
 say "sending SIGTERM to the server (process group $PGID)"
 kill -TERM -- "-$PGID"

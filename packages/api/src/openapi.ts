@@ -6,7 +6,66 @@ import { collectRoutes } from './rest/routes';
 import { appRouter } from './root';
 import { ImportReport } from './routers/cfdi';
 
-const ImportAnswer = z.object({ message: z.string(), data: ImportReport });
+const ImportAnswer = z.object({ message: z.string(), data: ImportReport }).meta({
+  example: {
+    message: '1 imported, 0 duplicate, 1 rejected',
+    data: {
+      imported: 1,
+      duplicates: 0,
+      rejected: 1,
+      files: [
+        {
+          name: 'enero/6D7434A6.xml',
+          status: 'imported',
+          kind: 'invoice',
+          tipo: 'PPD',
+          uuid: '6D7434A6-E3F2-47AD-9E4C-08849946AFA0',
+          id: 'a935b1cb-4fb6-44a9-9568-fe63acf05ff1',
+        },
+        {
+          name: 'enero/borrador.xml',
+          status: 'rejected',
+          error: 'CFDI sin timbre (no TimbreFiscalDigital UUID)',
+        },
+      ],
+    },
+  },
+});
+
+/** One tag per domain, in the order the docs page lists them. */
+const TAGS = [
+  { name: 'auth', description: 'Registration, email verification, login and logout' },
+  { name: 'profiles', description: 'Taxpayer profiles (one RFC each) and their validation flags' },
+  { name: 'cfdi', description: 'Import CFDI XML (single documents, many files, ZIPs)' },
+  { name: 'invoices', description: 'Income CFDI with validation results and payment status' },
+  { name: 'expenses', description: 'Expenses from received CFDI and manual entry' },
+  { name: 'periods', description: 'Accounting periods that manual expenses belong to' },
+  { name: 'sat', description: 'SAT catalogs: products and services, fiscal regimes' },
+  { name: 'subscription', description: 'Plans, the current subscription, checkout and the customer portal' },
+  { name: 'webhooks', description: 'Calls the payment provider makes to Folio' },
+];
+
+/**
+ * What the procedures' meta cannot say: a second success status (idempotent creates) and request
+ * headers the REST layer reads.
+ */
+const OPERATION_EXTRAS: Record<
+  string,
+  { alsoOk?: string; headers?: { name: string; description: string }[] }
+> = {
+  'periods.open': { alsoOk: 'The period of that month already existed' },
+  'expenses.createManual': {
+    alsoOk: 'A retry with an Idempotency-Key already used: the first answer, again',
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        description:
+          'Makes a retry safe: the same key with the same body answers the stored result (200); ' +
+          'with a different body, 409.',
+      },
+    ],
+  },
+};
 
 const ErrorBody = z.object({ error: z.string(), message: z.string() }).meta({
   id: 'ErrorBody',
@@ -24,6 +83,7 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, j
 const FILE_ROUTES: ZodOpenApiPathsObject = {
   '/profiles/{profileId}/cfdi': {
     post: {
+      operationId: 'cfdi-upload',
       tags: ['cfdi'],
       summary:
         'Import CFDI XML: one document as application/xml, or many .xml/.zip files as multipart `files`',
@@ -53,6 +113,7 @@ const FILE_ROUTES: ZodOpenApiPathsObject = {
   },
   '/invoices/{id}/xml': {
     get: {
+      operationId: 'invoices-xml',
       tags: ['invoices'],
       summary: 'The original XML of an imported CFDI',
       security: [{ bearerAuth: [] }, { cookieAuth: [] }],
@@ -63,6 +124,36 @@ const FILE_ROUTES: ZodOpenApiPathsObject = {
           content: { 'application/xml': { schema: z.string() } },
         },
         ...errors(401, 403, 404, 500),
+      },
+    },
+  },
+  '/webhooks/stripe': {
+    post: {
+      operationId: 'webhooks-stripe',
+      tags: ['webhooks'],
+      summary: 'Stripe webhook: subscription changes reported by the payment provider',
+      description:
+        'The raw body is verified against the `Stripe-Signature` header. Events are applied once: a ' +
+        'repeated event id answers 200 with `outcome: "duplicate"`, an event type Folio does not use ' +
+        '`"ignored"`. A handler failure answers 500 so the provider retries.',
+      security: [],
+      requestParams: { header: z.object({ 'stripe-signature': z.string() }) },
+      requestBody: {
+        content: { 'application/json': { schema: z.object({}).catchall(z.unknown()) } },
+      },
+      responses: {
+        200: {
+          description: 'Processed, duplicate or ignored',
+          content: {
+            'application/json': {
+              schema: z.object({
+                received: z.literal(true),
+                outcome: z.enum(['processed', 'duplicate', 'ignored']),
+              }),
+            },
+          },
+        },
+        ...errors(400, 500),
       },
     },
   },
@@ -87,6 +178,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
     defs: { ErrorBody },
     paths: FILE_ROUTES,
   });
+  doc.tags = TAGS;
   for (const route of collectRoutes(appRouter)) {
     const op = doc.paths?.[route.path]?.[route.method.toLowerCase() as 'get'] as
       | { responses: Record<string, unknown>; security?: unknown }
@@ -97,8 +189,31 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
       op.responses[success] = op.responses['200'];
       delete op.responses['200'];
     }
+    const ok = op.responses[success] as { description?: string } | undefined;
+    if (ok) ok.description = success === 201 ? 'Created' : 'OK';
+    const extras = OPERATION_EXTRAS[route.procedure];
+    if (extras?.alsoOk && ok) op.responses['200'] = { ...ok, description: extras.alsoOk };
     for (const code of Object.keys(op.responses)) if (Number(code) >= 400) delete op.responses[code];
     for (const status of documentedErrors(route)) op.responses[status] = jsonError(status);
+    if (extras?.headers) {
+      const withParams = op as { parameters?: unknown[] };
+      withParams.parameters ??= [];
+      const params = withParams.parameters;
+      for (const h of extras.headers) {
+        params.push({
+          in: 'header',
+          name: h.name,
+          description: h.description,
+          schema: { type: 'string', maxLength: 255 },
+        });
+      }
+    }
+    // A request body example comes from the input schema's meta (the generator copies the schema).
+    const example = (z.globalRegistry.get(route.input as z.ZodType) as { example?: unknown } | undefined)
+      ?.example;
+    const body = (op as { requestBody?: { content?: Record<string, { example?: unknown }> } }).requestBody
+      ?.content?.['application/json'];
+    if (example !== undefined && body) body.example = example;
     // Either scheme authenticates a protected route.
     if (route.protect) op.security = [{ bearerAuth: [] }, { cookieAuth: [] }];
   }

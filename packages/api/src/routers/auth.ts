@@ -25,13 +25,22 @@ export const authRouter = router({
       rest: { successStatus: 201, errorLabels: { 400: 'VALIDATION_ERROR' } },
     })
     .input(
-      z.object({
-        email: z.string().trim().max(254).pipe(z.email('Invalid email format')),
-        password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
-        nombre: optionalText,
-        apellido: optionalText,
-        telefono: z.string().trim().max(30).optional(),
-      }),
+      z
+        .object({
+          email: z.string().trim().max(254).pipe(z.email('Invalid email format')),
+          password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+          nombre: optionalText,
+          apellido: optionalText,
+          telefono: z.string().trim().max(30).optional(),
+        })
+        .meta({
+          example: {
+            email: 'ana@example.com',
+            password: 'una-clave-segura',
+            nombre: 'Ana',
+            apellido: 'Pérez',
+          },
+        }),
     )
     .output(UserMessage)
     .mutation(async ({ ctx, input }) => ({
@@ -50,7 +59,11 @@ export const authRouter = router({
         errorResponses: [400, 401, 429, 500],
       },
     })
-    .input(z.object({ email: z.string().max(254), password: z.string().max(PASSWORD_MAX) }))
+    .input(
+      z
+        .object({ email: z.string().max(254), password: z.string().max(PASSWORD_MAX) })
+        .meta({ example: { email: 'ana@example.com', password: 'una-clave-segura' } }),
+    )
     .output(z.object({ message: z.string(), user: User, accessToken: z.string(), expiresAt: z.string() }))
     .mutation(async ({ ctx, input }) => ({ message: 'Logged in', ...(await login(ctx, input)) })),
 

@@ -42,16 +42,29 @@ export const expensesRouter = router({
       rest: { successStatus: 201 },
     })
     .input(
-      z.object({
-        profile_id: z.string().trim().min(1).max(100),
-        period_id: z.string().trim().min(1).max(100),
-        concept: z.string().trim().min(1).max(500),
-        subtotal: z.number().min(0).max(1e12),
-        iva_amount: z.number().min(0).max(1e12).optional(),
-        fecha: IsoDate,
-        type: z.literal('manual', 'must be "manual"'),
-        categoria: z.string().trim().min(1).max(100).optional(),
-      }),
+      z
+        .object({
+          profile_id: z.string().trim().min(1).max(100),
+          period_id: z.string().trim().min(1).max(100),
+          concept: z.string().trim().min(1).max(500),
+          subtotal: z.number().min(0).max(1e12),
+          iva_amount: z.number().min(0).max(1e12).optional(),
+          fecha: IsoDate,
+          type: z.literal('manual', 'must be "manual"'),
+          categoria: z.string().trim().min(1).max(100).optional(),
+        })
+        .meta({
+          example: {
+            profile_id: 'H&E951128469',
+            period_id: '9d3f2b1a-6c5e-4f7a-8b9c-0d1e2f3a4b5c',
+            concept: 'Papelería',
+            subtotal: 1000,
+            iva_amount: 160,
+            fecha: '2025-03-14',
+            type: 'manual',
+            categoria: 'oficina',
+          },
+        }),
     )
     .output(z.object({ message: z.string(), data: Expense }))
     .mutation(({ ctx, input }) => createManualExpense(ctx, ctx.user.id, input)),

@@ -55,6 +55,14 @@ export const invoicesRouter = router({
         monedaPago: z.string().regex(/^[A-Z]{3}$/, 'monedaPago is a 3-letter currency code'),
         monto: z.number().positive().max(1e12),
         numOperacion: z.string().trim().min(1).max(100).optional(),
+      }).meta({
+        example: {
+          fechaPago: '2025-03-20',
+          formaPago: '03',
+          monedaPago: 'MXN',
+          monto: 5000,
+          numOperacion: 'SPEI-0042',
+        },
       }),
     )
     .output(z.object({ message: z.string(), data: Invoice }))

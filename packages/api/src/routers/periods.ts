@@ -53,11 +53,13 @@ export const periodsRouter = router({
       rest: { successStatus: 201 },
     })
     .input(
-      z.object({
-        profile_id: z.string().trim().min(1).max(100),
-        año: z.number().int().min(1990).max(2100),
-        mes: z.number().int().min(1).max(12),
-      }),
+      z
+        .object({
+          profile_id: z.string().trim().min(1).max(100),
+          año: z.number().int().min(1990).max(2100),
+          mes: z.number().int().min(1).max(12),
+        })
+        .meta({ example: { profile_id: 'H&E951128469', año: 2025, mes: 3 } }),
     )
     .output(Data)
     .mutation(async ({ ctx, input }) => ({

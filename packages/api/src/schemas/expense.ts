@@ -29,7 +29,25 @@ export const Expense = z
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: 'Expense' });
+  .meta({
+    id: 'Expense',
+    example: {
+      id: '5f0e7a8c-93a2-4c1b-8d2e-0b7d3c6a1f42',
+      profile_id: 'ee28334c-2b11-4bc9-b72d-c31a246548a9',
+      tipo_origen: 'MANUAL',
+      fecha: '2025-03-14',
+      mes: 3,
+      año: 2025,
+      total: 1160,
+      subtotal: 1000,
+      iva: 16,
+      iva_amount: 160,
+      concepto: 'Papelería',
+      categoria: 'oficina',
+      created_at: '2025-03-14T18:30:00.000Z',
+      updated_at: '2025-03-14T18:30:00.000Z',
+    },
+  });
 export type Expense = z.infer<typeof Expense>;
 
 /** One listing row (from a received CFDI or typed in) in the spec's shape; absent fields are omitted. */

@@ -89,7 +89,57 @@ export const Invoice = z
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: 'Invoice' });
+  .meta({
+    id: 'Invoice',
+    example: {
+      id: 'a935b1cb-4fb6-44a9-9568-fe63acf05ff1',
+      profile_id: 'ee28334c-2b11-4bc9-b72d-c31a246548a9',
+      uuid: '6D7434A6-E3F2-47AD-9E4C-08849946AFA0',
+      fecha: '2020-01-01T22:40:38',
+      mes: 1,
+      año: 2020,
+      total: 17852.75,
+      subtotal: 15390.3,
+      iva: 16,
+      iva_amount: 2462.45,
+      tipo: 'PPD',
+      rfc_emisor: 'H&E951128469',
+      nombre_emisor: 'HERRERIA & ELECTRICOS S DE CV',
+      regimen_fiscal_emisor: '601',
+      rfc_receptor: 'KIJ0906199R1',
+      nombre_receptor: 'KIJ, S.A DE C.V.',
+      regimen_fiscal_receptor: '601',
+      concepto: 'RENTA DEL MES DE ENERO 2020',
+      pagos: [{ fechaPago: '2020-01-02T22:40:38', formaPago: '03', monedaPago: 'MXN', monto: 10000 }],
+      complemento_pago: null,
+      validacion: {
+        rfcVerificado: true,
+        regimenFiscalVerificado: true,
+        uuidDuplicado: false,
+        advertencias: [],
+        errores: [],
+        valido: true,
+      },
+      estadoPago: {
+        estado: 'PAGO_PARCIAL',
+        totalFactura: 17852.75,
+        totalPagado: 10000,
+        saldoPendiente: 7852.75,
+        porcentajePagado: 56.01,
+        completamentePagado: false,
+        ultimoSaldoInsoluto: 7852.75,
+        tieneComplementos: true,
+        tienePagosManuales: false,
+      },
+      profile: {
+        id: 'ee28334c-2b11-4bc9-b72d-c31a246548a9',
+        nombre: 'Herrería y Eléctricos',
+        rfc: 'H&E951128469',
+      },
+      created_at: '2025-03-04T17:20:11.000Z',
+      updated_at: '2025-03-05T09:02:45.000Z',
+    },
+  });
 export type Invoice = z.infer<typeof Invoice>;
 
 /** Sets `key` only when the value exists: the spec's optional fields are absent, not null. */

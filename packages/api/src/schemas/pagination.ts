@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
-export const Pagination = z.object({
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-  totalPages: z.number(),
-});
+export const Pagination = z
+  .object({
+    total: z.number(),
+    page: z.number(),
+    limit: z.number(),
+    totalPages: z.number(),
+  })
+  .meta({ id: 'Pagination', example: { total: 132, page: 1, limit: 50, totalPages: 3 } });
 
 /** Query fields shared by the invoice and expense listings (spec §4.4–4.5). */
 export const listQuery = (defaultLimit: number) => ({

@@ -11,7 +11,18 @@ export const Period = z
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: 'Period' });
+  .meta({
+    id: 'Period',
+    example: {
+      id: '9d3f2b1a-6c5e-4f7a-8b9c-0d1e2f3a4b5c',
+      profile_id: 'ee28334c-2b11-4bc9-b72d-c31a246548a9',
+      año: 2025,
+      mes: 3,
+      estado: 'ABIERTO',
+      created_at: '2025-03-01T16:00:00.000Z',
+      updated_at: '2025-03-01T16:00:00.000Z',
+    },
+  });
 
 export function toPeriod(row: PeriodRow): z.infer<typeof Period> {
   return {

@@ -17,7 +17,22 @@ export const SatProduct = z
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: 'SatProduct' });
+  .meta({
+    id: 'SatProduct',
+    example: {
+      id: '43231500',
+      descripcion: 'Software funcional específico de la empresa',
+      incluir_iva_trasladado: 'Opcional',
+      incluir_ieps_trasladado: 'Opcional',
+      complemento_que_debe_incluir: null,
+      fecha_inicio_vigencia: '2019-01-07',
+      fecha_fin_vigencia: null,
+      estimulo_franja_fronteriza: '0',
+      palabras_similares: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+    },
+  });
 
 export function toSatProduct(r: SatProductRecord): z.infer<typeof SatProduct> {
   return {
@@ -42,7 +57,15 @@ export const FiscalRegime = z
     aplica_persona_fisica: z.boolean(),
     aplica_persona_moral: z.boolean(),
   })
-  .meta({ id: 'FiscalRegime' });
+  .meta({
+    id: 'FiscalRegime',
+    example: {
+      clave: '601',
+      descripcion: 'General de Ley Personas Morales',
+      aplica_persona_fisica: false,
+      aplica_persona_moral: true,
+    },
+  });
 
 export function toFiscalRegime(r: FiscalRegimeRow): z.infer<typeof FiscalRegime> {
   return {

@@ -79,15 +79,17 @@ export const Subscription = z
     },
   });
 
-export const CheckoutInput = z.object({
-  plan: z.enum(CHECKOUT_PLANS, { error: 'must be BASIC or PRO (ENTERPRISE is sold by contract)' }),
-  promotionCode: z
-    .string()
-    .trim()
-    .min(3)
-    .max(50)
-    .transform((s) => s.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z0-9]+$/, 'only letters and digits'))
-    .optional(),
-  billing: BillingPeriod.default('monthly'),
-});
+export const CheckoutInput = z
+  .object({
+    plan: z.enum(CHECKOUT_PLANS, { error: 'must be BASIC or PRO (ENTERPRISE is sold by contract)' }),
+    promotionCode: z
+      .string()
+      .trim()
+      .min(3)
+      .max(50)
+      .transform((s) => s.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z0-9]+$/, 'only letters and digits'))
+      .optional(),
+    billing: BillingPeriod.default('monthly'),
+  })
+  .meta({ example: { plan: 'PRO', billing: 'annual', promotionCode: 'LANZAMIENTO' } });

@@ -12,7 +12,19 @@ export const User = z
     tour_version: z.string().nullable(),
     tour_completed_at: z.string().nullable(),
   })
-  .meta({ id: 'User' });
+  .meta({
+    id: 'User',
+    example: {
+      id: 'b66444ed-90fa-4fa2-9bc3-d77994b73c1a',
+      email: 'ana@example.com',
+      nombre: 'Ana',
+      apellido: 'Pérez',
+      telefono: null,
+      email_verified: false,
+      tour_version: null,
+      tour_completed_at: null,
+    },
+  });
 export type User = z.infer<typeof User>;
 
 export function toUser(row: UserRow): User {

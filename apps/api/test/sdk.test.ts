@@ -1,0 +1,109 @@
+import { createFolioClient, FolioApiError, type Invoice, TRPCClientError } from '@folio/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, type TestApp } from './harness';
+import { haveSamples, sample } from './samples';
+
+// @folio/sdk against this file's app, in-process (its fetch is the app's).
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const sdk = (token?: string | (() => Promise<string | null>)) =>
+  createFolioClient({
+    baseUrl: 'http://folio.test/',
+    ...(typeof token === 'function' ? { getToken: token } : { token }),
+    headers: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1` },
+    fetch: (input, init) => Promise.resolve(t.app.request(new Request(input, init))),
+  });
+
+describe('@folio/sdk', () => {
+  it('logs in over REST and uses the token on both transports', async () => {
+    const u = await signUp(t);
+    const { data: login, response } = await sdk().rest.POST('/auth/login', {
+      body: { email: u.email, password: u.password },
+    });
+    expect(response.status).toBe(200);
+    const folio = sdk(login.accessToken);
+    const [viaTrpc, viaRest] = await Promise.all([folio.trpc.auth.me.query(), folio.rest.GET('/auth/me')]);
+    expect(viaTrpc.user.id).toBe(u.id);
+    expect(viaRest.data.user).toEqual(viaTrpc.user);
+  });
+
+  it('creates a profile (201) and reads it back by id through REST path parameters', async () => {
+    const u = await signUp(t);
+    const folio = sdk(u.token);
+    const { data: created, response } = await folio.rest.POST('/profiles', {
+      body: { nombre: 'Herrería', rfc: 'H&E951128469', tipo_persona: 'MORAL' },
+    });
+    expect(response.status).toBe(201);
+    const { data: again } = await folio.rest.GET('/profiles/{profileId}', {
+      params: { path: { profileId: created.data.id } },
+    });
+    expect(again.data).toEqual(created.data);
+    const viaTrpc = await folio.trpc.profiles.get.query({ profileId: created.data.id });
+    expect(viaTrpc.data.rfc).toBe('H&E951128469');
+  });
+
+  it('throws FolioApiError with the label, message and the request id the server logged', async () => {
+    const u = await signUp(t);
+    const folio = sdk(u.token);
+    const err = await folio.rest
+      .POST('/profiles', { body: { nombre: 'x', rfc: 'H&E951128469', tipo_persona: 'SA' as 'MORAL' } })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FolioApiError);
+    expect(err).toMatchObject({ status: 422, error: 'Validation Error' });
+    expect((err as FolioApiError).message).toContain('tipo_persona');
+    expect((err as FolioApiError).requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const anonymous = await sdk()
+      .rest.GET('/invoices')
+      .catch((e: unknown) => e);
+    expect(anonymous).toMatchObject({ status: 401, error: 'Unauthorized' });
+    const trpc = await sdk()
+      .trpc.invoices.list.query({})
+      .catch((e: unknown) => e);
+    expect(trpc).toBeInstanceOf(TRPCClientError);
+  });
+
+  it('asks getToken before every request', async () => {
+    const u = await signUp(t);
+    let calls = 0;
+    const folio = sdk(async () => {
+      calls++;
+      return u.token;
+    });
+    await folio.rest.GET('/profiles');
+    await folio.trpc.profiles.list.query();
+    expect(calls).toBe(2);
+  });
+
+  it.runIf(haveSamples)(
+    'uploads CFDI and lists the invoice with the same shape on REST and tRPC',
+    async () => {
+      const u = await signUp(t);
+      const folio = sdk(u.token);
+      const { data: p } = await folio.rest.POST('/profiles', {
+        body: { nombre: 'Herrería', rfc: 'H&E951128469', tipo_persona: 'MORAL', regimenes_fiscales: ['601'] },
+      });
+      const { data: up, response } = await folio.rest.uploadCfdi(p.data.id, [
+        { name: 'ppd.xml', content: sample('cfdi40-ingreso-ppd-rfc-ampersand.xml') },
+        { name: 'legacy.xml', content: new Blob([sample('cfdi32-legacy-real.xml')]) },
+      ]);
+      expect(response.status).toBe(201);
+      expect(up.data).toMatchObject({ imported: 1, rejected: 1 });
+      const query = { profileId: p.data.id, año: 2020, mes: 1 };
+      const { data: rest } = await folio.rest.GET('/invoices', { params: { query } });
+      const trpc = await folio.trpc.invoices.list.query(query);
+      expect(rest).toEqual(trpc);
+      const invoice: Invoice | undefined = rest.data[0];
+      expect(invoice).toMatchObject({ tipo: 'PPD', estadoPago: { estado: 'NO_PAGADO' } });
+      const { data: xml } = await folio.rest.GET('/invoices/{id}/xml', {
+        params: { path: { id: invoice!.id } },
+        parseAs: 'text',
+      });
+      expect(xml).toContain('H&amp;E951128469');
+    },
+  );
+});

@@ -1,0 +1,128 @@
+/**
+ * A consumer of the packed @folio/sdk, outside the workspace (scripts/sdk-consume.sh). `tsc` checks it
+ * against the published types, then it runs against `pnpm start` with FOLIO_URL and FOLIO_TOKEN.
+ * The @ts-expect-error lines prove the types are real: were anything `any`, tsc would fail on them.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type AppRouter,
+  createFolioClient,
+  FolioApiError,
+  type Invoice,
+  type Profile,
+  type RouterInputs,
+  type RouterOutputs,
+  TRPCClientError,
+} from '@folio/sdk';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const assertType = <T extends true>(): T | undefined => undefined;
+assertType<Equal<RouterInputs['invoices']['list']['mes'], number | undefined>>();
+assertType<Equal<RouterOutputs['invoices']['list']['pagination']['totalPages'], number>>();
+assertType<Equal<RouterOutputs['profiles']['create']['data']['tipo_persona'], 'FISICA' | 'MORAL'>>();
+assertType<Equal<Invoice['estadoPago'], RouterOutputs['invoices']['get']['estadoPago']>>();
+
+const step = (what: string) => console.log(`consumer: ok  ${what}`);
+function check(cond: unknown, what: string): asserts cond {
+  if (!cond) throw new Error(`consumer: FAILED ${what}`);
+}
+
+const baseUrl = process.env.FOLIO_URL;
+const token = process.env.FOLIO_TOKEN;
+if (!baseUrl || !token) throw new Error('set FOLIO_URL and FOLIO_TOKEN');
+const folio = createFolioClient({ baseUrl, getToken: () => token });
+
+// tRPC, typed end to end (superjson, batching).
+const [me, before] = await Promise.all([folio.trpc.auth.me.query(), folio.trpc.profiles.list.query()]);
+const email: string = me.user.email;
+check(email.includes('@') && Array.isArray(before.data), 'trpc auth.me + profiles.list (one batch)');
+step(`trpc: ${email}, ${before.data.length} profile(s)`);
+
+const rfc = 'H&E951128469';
+const created = await folio.trpc.profiles.create.mutate({ nombre: 'Consumidor', rfc, tipo_persona: 'MORAL' });
+const profile: Profile = created.data;
+check(profile.rfc === rfc && profile.frozen === false, 'trpc profiles.create');
+step(`trpc: profile ${profile.id} created`);
+
+// @ts-expect-error: no such procedure
+void folio.trpc.invoices.nope;
+// @ts-expect-error: mes is a number
+void (() => folio.trpc.invoices.list.query({ mes: 'marzo' }));
+// @ts-expect-error: tipo_persona is FISICA | MORAL
+void (() => folio.trpc.profiles.create.mutate({ nombre: 'x', rfc, tipo_persona: 'SA' }));
+
+const trpcError = await folio.trpc.invoices.get.query({ id: 'missing' }).catch((e: unknown) => e);
+check(
+  trpcError instanceof TRPCClientError && (trpcError as TRPCClientError<AppRouter>).data?.httpStatus === 404,
+  'trpc errors carry the HTTP status',
+);
+step('trpc: 404 as TRPCClientError');
+
+// REST, typed from the OpenAPI document; failures throw FolioApiError.
+const { data: page, response } = await folio.rest.GET('/invoices', {
+  params: { query: { profileId: profile.id, año: 2025, mes: 3, limit: 10 } },
+});
+const first: Invoice | undefined = page.data[0];
+check(response.status === 200 && page.pagination.limit === 10 && first === undefined, 'rest GET /invoices');
+step(`rest: GET /invoices → ${page.pagination.total} invoice(s)`);
+
+// @ts-expect-error: not a path of the API
+void (() => folio.rest.GET('/invoicez'));
+// @ts-expect-error: año is a number
+void (() => folio.rest.GET('/invoices', { params: { query: { año: '2025' } } }));
+
+const upload = await folio.rest.uploadCfdi(profile.id, [{ name: 'borrador.xml', content: '<nota/>' }]);
+const line = upload.data.data.files[0];
+check(upload.data.data.rejected === 1 && line?.status === 'rejected' && line.error, 'rest multipart upload');
+step(`rest: upload reports "${line.error}"`);
+
+const restError = await folio.rest
+  .GET('/invoices/{id}', { params: { path: { id: 'missing' } } })
+  .catch((e: unknown) => e);
+check(restError instanceof FolioApiError, 'rest failures are FolioApiError');
+check(
+  restError.status === 404 && restError.error === 'Not Found' && restError.requestId,
+  'FolioApiError fields',
+);
+step(`rest: 404 → ${restError.error}: ${restError.message} (request ${restError.requestId})`);
+
+const anonymous = createFolioClient({ baseUrl });
+const unauthorized = await anonymous.rest.GET('/auth/me').catch((e: unknown) => e);
+check(unauthorized instanceof FolioApiError && unauthorized.status === 401, 'no token → 401 FolioApiError');
+step('rest: no token → 401');
+
+// The `folio` command from the same tarball.
+const bin = fileURLToPath(new URL('../node_modules/.bin/folio', import.meta.url));
+const run = (args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      bin,
+      args,
+      {
+        env: {
+          ...process.env,
+          FOLIO_URL: baseUrl,
+          FOLIO_TOKEN: token,
+          FOLIO_CONFIG: join(tmpdir(), 'none.json'),
+        },
+      },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+const profiles = await run(['profiles', '--json']);
+check(
+  profiles.code === 0 && JSON.parse(profiles.stdout).some((p: Profile) => p.rfc === rfc),
+  'folio profiles',
+);
+const dir = await mkdtemp(join(tmpdir(), 'folio-consumer-'));
+await writeFile(join(dir, 'borrador.xml'), '<nota/>');
+const imported = await run(['import', dir, '--profile', rfc]);
+check(imported.code === 1 && /rejected\s+1/.test(imported.stdout), 'folio import exits 1 with the summary');
+const pending = await run(['pending', '--profile', rfc]);
+check(pending.code === 0 && pending.stdout.includes('No PPD invoices'), 'folio pending');
+step('cli: folio profiles / import / pending');
+console.log('consumer: PASS');

@@ -1,0 +1,159 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { FolioApiError } from '../errors';
+import { importCommand } from './import';
+import { CliError, EXIT, type Io, UsageError } from './io';
+import { invoicesCommand, pendingCommand, profilesCommand } from './listings';
+import { login, logout } from './login';
+import { explain, openSession } from './session';
+
+declare const __SDK_VERSION__: string | undefined;
+const VERSION = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
+
+export const HELP = `folio: the Folio API from the command line
+
+Usage
+  folio login [--email EMAIL] [--password-stdin]      store an access token for --url
+  folio logout                                         revoke it and forget it
+  folio whoami                                         the account the token belongs to
+  folio profiles [--json]                              your taxpayer profiles
+  folio import <folder|file.zip|file.xml> --profile <RFC|id> [--batch N] [--verbose] [--json]
+                                                       upload CFDI XML (folders are walked); exits 1
+                                                       when any file was rejected
+  folio invoices [--profile <RFC|id>] [--mes N] [--año N] [--search TEXT] [--json]
+                                                       income CFDI as a table (--anio works too)
+  folio pending [--profile <RFC|id>] [--json]          PPD invoices not fully paid, oldest first
+
+Options for every command
+  --url URL        the API (default: $FOLIO_URL, the URL saved by login, http://localhost:3000)
+  --token TOKEN    an access token (default: $FOLIO_TOKEN, the token saved by login)
+  --config FILE    the config file (default: $FOLIO_CONFIG, ~/.config/folio/config.json)
+  -h, --help       this text
+  -v, --version    the version
+
+Environment: FOLIO_URL, FOLIO_TOKEN, FOLIO_CONFIG, FOLIO_EMAIL, FOLIO_PASSWORD.
+Exit codes: 0 fine, 1 failed or something rejected, 2 bad command line.
+`;
+
+const GLOBAL = {
+  url: { type: 'string' },
+  token: { type: 'string' },
+  config: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsConfig['options'];
+
+const LIST = {
+  ...GLOBAL,
+  profile: { type: 'string', short: 'p' },
+  json: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+const COMMANDS = {
+  login: {
+    ...GLOBAL,
+    email: { type: 'string' },
+    password: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
+  },
+  logout: GLOBAL,
+  whoami: { ...GLOBAL, json: { type: 'boolean' } },
+  profiles: LIST,
+  import: {
+    ...LIST,
+    batch: { type: 'string' },
+    verbose: { type: 'boolean' },
+    quiet: { type: 'boolean', short: 'q' },
+  },
+  invoices: {
+    ...LIST,
+    mes: { type: 'string' },
+    año: { type: 'string' },
+    anio: { type: 'string' },
+    search: { type: 'string' },
+  },
+  pending: LIST,
+} as const satisfies Record<string, ParseArgsConfig['options']>;
+
+type Command = keyof typeof COMMANDS;
+const isCommand = (s: string | undefined): s is Command => s !== undefined && Object.hasOwn(COMMANDS, s);
+
+/** Runs one `folio` command line; resolves to the exit code. Never throws. */
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(HELP);
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  if (!isCommand(name)) {
+    io.stderr.write(`folio: unknown command "${name}"\n\n${HELP}`);
+    return EXIT.usage;
+  }
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: rest,
+      options: COMMANDS[name],
+      allowPositionals: true,
+      strict: true,
+    }) as { values: Record<string, string | boolean | undefined>; positionals: string[] });
+  } catch (err) {
+    io.stderr.write(`folio ${name}: ${(err as Error).message}\nRun \`folio --help\` for usage.\n`);
+    return EXIT.usage;
+  }
+  if (values.help) {
+    io.stdout.write(HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length > (name === 'import' ? 1 : 0)) {
+    io.stderr.write(`folio ${name}: unexpected argument "${positionals.at(-1)}"\n`);
+    return EXIT.usage;
+  }
+  try {
+    switch (name) {
+      case 'login':
+        return await login(io, values);
+      case 'logout':
+        return await logout(io, values as Record<string, string>);
+      case 'whoami':
+        return await whoami(io, values);
+      case 'profiles':
+        return await profilesCommand(io, values);
+      case 'import':
+        return await importCommand(io, positionals[0], values);
+      case 'invoices':
+        return await invoicesCommand(io, values);
+      case 'pending':
+        return await pendingCommand(io, values);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr.write(`folio ${name}: ${err.message}\nRun \`folio --help\` for usage.\n`);
+      return EXIT.usage;
+    }
+    const url = typeof values.url === 'string' ? values.url : (io.env.FOLIO_URL ?? 'the API');
+    const message = err instanceof CliError ? err.message : explain(err, url);
+    io.stderr.write(`folio ${name}: ${message}\n`);
+    if (!(err instanceof CliError) && !(err instanceof FolioApiError) && io.env.FOLIO_DEBUG) {
+      io.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
+    }
+    return EXIT.failed;
+  }
+}
+
+async function whoami(io: Io, flags: { url?: string; token?: string; config?: string; json?: boolean }) {
+  const session = await openSession(io, flags);
+  const { data } = await session.client.rest.GET('/auth/me');
+  if (flags.json) io.stdout.write(`${JSON.stringify(data.user, null, 2)}\n`);
+  else {
+    const name = [data.user.nombre, data.user.apellido].filter(Boolean).join(' ');
+    io.stdout.write(
+      `${data.user.email}${name ? ` (${name})` : ''} on ${session.url}${data.user.email_verified ? '' : ' — email not verified yet'}\n`,
+    );
+  }
+  return EXIT.ok;
+}

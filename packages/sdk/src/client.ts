@@ -1,0 +1,63 @@
+import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import superjson from 'superjson';
+import { createRestClient, type FolioRestClient } from './rest';
+import type { AppRouter } from './router';
+
+export type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+
+export interface FolioClientOptions {
+  /** Where the API runs, e.g. `http://localhost:3000` (the tRPC endpoint is `/trpc`, REST is `/api`). */
+  baseUrl: string;
+  /** An access token from `POST /api/auth/login` (`accessToken`). */
+  token?: string | null;
+  /** Called before every request instead of `token`, e.g. to read a refreshed token. */
+  getToken?: TokenGetter;
+  /** A fetch implementation (default: the global one). */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers on every request. */
+  headers?: Record<string, string>;
+}
+
+export interface FolioClient {
+  /** The typed tRPC client: `await folio.trpc.invoices.list.query({ año: 2025 })`. */
+  trpc: TRPCClient<AppRouter>;
+  /** The typed REST client: `await folio.rest.GET('/invoices', { params: { query: { año: 2025 } } })`. */
+  rest: FolioRestClient;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function createFolioClient(options: FolioClientOptions): FolioClient {
+  if (!options?.baseUrl) throw new TypeError('createFolioClient: baseUrl is required');
+  const baseUrl = trimSlash(options.baseUrl);
+  const tokenOf: TokenGetter = options.getToken ?? (() => options.token);
+  const authorization = async () => {
+    const token = await tokenOf();
+    return token ? `Bearer ${token}` : null;
+  };
+  const userFetch = options.fetch;
+
+  const trpc = createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: `${baseUrl}/trpc`,
+        transformer: superjson,
+        maxURLLength: 4000,
+        async headers() {
+          const value = await authorization();
+          return { ...options.headers, ...(value ? { authorization: value } : {}) };
+        },
+        fetch: (url, init) => (userFetch ?? globalThis.fetch)(url, init as RequestInit),
+      }),
+    ],
+  });
+
+  const rest = createRestClient({
+    baseUrl: `${baseUrl}/api`,
+    fetch: userFetch,
+    headers: options.headers,
+    authorization,
+  });
+
+  return { trpc, rest };
+}

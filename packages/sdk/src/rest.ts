@@ -1,0 +1,133 @@
+import createClient, {
+  type Client,
+  type ClientPathsWithMethod,
+  type MaybeOptionalInit,
+  type MethodResponse,
+  type Middleware,
+} from 'openapi-fetch';
+import { FolioApiError } from './errors';
+import type { components, paths } from './generated/openapi';
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+/** The init argument is optional exactly when the operation has no required parameter or body. */
+type InitParam<I> =
+  RequiredKeysOf<I> extends never ? [(I & { [key: string]: unknown })?] : [I & { [key: string]: unknown }];
+
+/** What a successful call resolves to: the typed body of the 2xx answer, and the response itself. */
+export interface RestSuccess<T> {
+  data: T;
+  response: Response;
+}
+
+/**
+ * One HTTP method of the typed REST client: paths, parameters and bodies are checked against the
+ * OpenAPI document; a non-2xx answer throws {@link FolioApiError} instead of resolving.
+ */
+export type RestCall<M extends Method> = <
+  P extends ClientPathsWithMethod<Client<paths>, M>,
+  I extends MaybeOptionalInit<paths[P], M>,
+>(
+  url: P,
+  ...init: InitParam<I>
+) => Promise<RestSuccess<MethodResponse<Client<paths>, M, P, I>>>;
+
+/** A file to import: its name decides how it is read (`.xml` or `.zip`). */
+export interface CfdiFile {
+  name: string;
+  content: Blob | Uint8Array | ArrayBuffer | string;
+}
+
+export type ImportAnswer = { message: string; data: components['schemas']['ImportReport'] };
+
+export interface FolioRestClient {
+  GET: RestCall<'get'>;
+  POST: RestCall<'post'>;
+  PUT: RestCall<'put'>;
+  PATCH: RestCall<'patch'>;
+  DELETE: RestCall<'delete'>;
+  /**
+   * `POST /api/profiles/{profileId}/cfdi` as multipart `files`: every file is reported as imported,
+   * duplicate or rejected (with the reason). Resolves for 200 and 201 alike.
+   */
+  uploadCfdi(
+    profileId: string,
+    files: CfdiFile[],
+    init?: { signal?: AbortSignal },
+  ): Promise<RestSuccess<ImportAnswer>>;
+  /** The underlying openapi-fetch client: resolves `{data, error, response}` instead of throwing. */
+  raw: Client<paths>;
+}
+
+export interface RestClientOptions {
+  /** The API root, e.g. `http://localhost:3000/api`. */
+  baseUrl: string;
+  fetch?: typeof globalThis.fetch;
+  headers?: Record<string, string>;
+  authorization: () => Promise<string | null>;
+}
+
+const toBlob = (content: CfdiFile['content']): Blob =>
+  content instanceof Blob
+    ? content
+    : new Blob([typeof content === 'string' ? content : new Uint8Array(content as ArrayBuffer)]);
+
+export function createRestClient(opts: RestClientOptions): FolioRestClient {
+  const userFetch = opts.fetch;
+  const raw = createClient<paths>({
+    baseUrl: opts.baseUrl,
+    headers: opts.headers,
+    // Resolved per call, so a fetch installed after the client was made (tests, polyfills) is used.
+    fetch: (request: Request) => (userFetch ?? globalThis.fetch)(request),
+  });
+  const auth: Middleware = {
+    async onRequest({ request }) {
+      if (request.headers.has('authorization')) return undefined;
+      const value = await opts.authorization();
+      if (value) request.headers.set('authorization', value);
+      return request;
+    },
+  };
+  raw.use(auth);
+
+  async function send(method: Uppercase<Method>, url: string, init?: object): Promise<RestSuccess<any>> {
+    let result: { data?: unknown; error?: unknown; response: Response };
+    try {
+      result = await raw.request(method.toLowerCase() as 'get', url as never, init as never);
+    } catch (err) {
+      if (err instanceof Error && err.name === 'AbortError') throw err;
+      throw new FolioApiError({
+        status: 0,
+        error: 'Network Error',
+        message: `${method} ${opts.baseUrl}${url} failed: ${err instanceof Error ? err.message : String(err)}`,
+        cause: err,
+      });
+    }
+    if (!result.response.ok) throw FolioApiError.fromResponse(result.response, result.error);
+    return { data: result.data, response: result.response };
+  }
+
+  const method =
+    <M extends Method>(m: M): RestCall<M> =>
+    (url, ...init) =>
+      send(m.toUpperCase() as Uppercase<Method>, url as string, init[0]) as never;
+
+  return {
+    GET: method('get'),
+    POST: method('post'),
+    PUT: method('put'),
+    PATCH: method('patch'),
+    DELETE: method('delete'),
+    raw,
+    uploadCfdi(profileId, files, init) {
+      const form = new FormData();
+      for (const file of files) form.append('files', toBlob(file.content), file.name);
+      return send('POST', '/profiles/{profileId}/cfdi', {
+        params: { path: { profileId } },
+        body: {},
+        bodySerializer: () => form,
+        signal: init?.signal,
+      });
+    },
+  };
+}

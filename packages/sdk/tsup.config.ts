@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+// package.json points the workspace at src/; `pnpm pack` swaps in publishConfig (dist/ and the bin).
+export default defineConfig([
+  {
+    // The library: ESM and one bundled .d.ts (router types expanded; see src/router.ts).
+    entry: { index: 'src/index.ts' },
+    format: ['esm'],
+    platform: 'neutral',
+    target: 'es2022',
+    dts: true,
+    sourcemap: true,
+    treeshake: true,
+  },
+  {
+    // The `folio` command (Node only).
+    entry: { cli: 'src/cli/bin.ts' },
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    define: { __SDK_VERSION__: JSON.stringify(version) },
+  },
+]);

@@ -1,0 +1,3 @@
+import { project } from '../../vitest.shared.ts';
+
+export default project('sdk');

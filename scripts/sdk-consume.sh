@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# scripts/sdk-consume.sh: the SDK as someone outside the workspace gets it.
+#   pnpm --filter @folio/sdk build → check-dist (self-contained .d.ts) → pnpm pack
+#   → a throwaway npm project in a temp dir: npm i <tarball> typescript @types/node
+#   → tsc on packages/sdk/consumer/consumer.ts (strict, skipLibCheck off; emits JS)
+#   → scripts/smoke.sh with SMOKE_HOOK running the compiled consumer (tRPC, REST and the `folio` bin
+#     from the tarball) against `pnpm start`.
+# Exit 0 when all of it passed. Needs the npm registry for the consumer's install.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+T0=$SECONDS
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/folio-sdk.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+say() { printf 'sdk [%3ds] %s\n' $((SECONDS - T0)) "$*"; }
+fail() {
+  say "FAIL: $*"
+  exit 1
+}
+run_logged() { # run_logged WHAT LOG CMD…: quiet on success, the log's tail on failure
+  local what=$1 log=$2
+  shift 2
+  if ! "$@" >"$log" 2>&1; then
+    tail -n 40 "$log" | sed 's/^/    /'
+    fail "$what"
+  fi
+  say "ok  $what"
+}
+# The exact version pinned in the workspace catalog, so the consumer uses what we test with.
+catalog() { sed -n "s|^  \"\\{0,1\\}$1\"\\{0,1\\}: *||p" pnpm-workspace.yaml | head -n 1; }
+
+run_logged "pnpm --filter @folio/sdk build" "$WORK/build.log" pnpm --filter @folio/sdk build
+node packages/sdk/scripts/check-dist.mjs || fail "the built package is not self-contained"
+
+run_logged "pnpm pack" "$WORK/pack.log" bash -c "cd packages/sdk && pnpm pack --pack-destination '$WORK'"
+TARBALL=$(ls "$WORK"/folio-sdk-*.tgz)
+say "    $(basename "$TARBALL"): $(du -k "$TARBALL" | cut -f1) KB"
+
+APP="$WORK/consumer"
+mkdir -p "$APP"
+cp packages/sdk/consumer/consumer.ts packages/sdk/consumer/tsconfig.json "$APP/"
+printf '{ "name": "folio-sdk-consumer", "private": true, "type": "module" }\n' >"$APP/package.json"
+TS=$(catalog typescript)
+NODE_TYPES=$(catalog @types/node)
+[ -n "$TS" ] && [ -n "$NODE_TYPES" ] || fail "typescript or @types/node missing from the catalog"
+run_logged "npm i <tarball> typescript@$TS @types/node@$NODE_TYPES (outside the workspace)" "$WORK/npm.log" \
+  bash -c "cd '$APP' && npm install --no-audit --no-fund --no-package-lock --loglevel=error '$TARBALL' 'typescript@$TS' '@types/node@$NODE_TYPES'"
+if grep -Eq "['\"]@folio/(api|auth|billing|cfdi|db|email|tsconfig)" "$APP/node_modules/@folio/sdk/dist/index.d.ts"; then
+  fail "the installed types import a workspace package"
+fi
+run_logged "tsc (strict, skipLibCheck off) on consumer.ts" "$WORK/tsc.log" bash -c "cd '$APP' && ./node_modules/.bin/tsc -p ."
+
+say "running the consumer against pnpm start (scripts/smoke.sh)"
+SMOKE_HOOK="node '$APP/dist/consumer.js'" bash "$ROOT/scripts/smoke.sh" || fail "the consumer failed against the server"
+say "PASS"
