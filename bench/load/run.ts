@@ -49,7 +49,10 @@ const SEARCHES = [
 
 function pick(): Route {
   let r = Math.random() * 100;
-  for (const [route, weight] of MIX) if ((r -= weight) < 0) return route;
+  for (const [route, weight] of MIX) {
+    r -= weight;
+    if (r < 0) return route;
+  }
   return 'invoice list';
 }
 
