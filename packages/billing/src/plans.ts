@@ -19,6 +19,24 @@ export interface PlanLimits {
   satHasAlerts?: boolean;
 }
 
+const PRO: PlanLimits = {
+  profiles: null,
+  invoicesPerMonth: null,
+  expensesPerMonth: null,
+  exportPDF: true,
+  exportExcel: true,
+  reports: 'advanced',
+  support: 'priority',
+  apiAccess: true,
+  satBasicSearchesPerMonth: null,
+  satAISearchesPerMonth: 500,
+  satMaxResults: null,
+  satHasAIExplanations: true,
+  satHasHistory: true,
+  satHasFavorites: true,
+  satHasAlerts: true,
+};
+
 export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
   FREE: {
     profiles: 1,
@@ -46,41 +64,9 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     satAISearchesPerMonth: 50,
     satMaxResults: 50,
   },
-  PRO: {
-    profiles: null,
-    invoicesPerMonth: null,
-    expensesPerMonth: null,
-    exportPDF: true,
-    exportExcel: true,
-    reports: 'advanced',
-    support: 'priority',
-    apiAccess: true,
-    satBasicSearchesPerMonth: null,
-    satAISearchesPerMonth: 500,
-    satMaxResults: null,
-    satHasAIExplanations: true,
-    satHasHistory: true,
-    satHasFavorites: true,
-    satHasAlerts: true,
-  },
-  // Sold by contract: no numeric limits (DESIGN §4).
-  ENTERPRISE: {
-    profiles: null,
-    invoicesPerMonth: null,
-    expensesPerMonth: null,
-    exportPDF: true,
-    exportExcel: true,
-    reports: 'advanced',
-    support: 'priority',
-    apiAccess: true,
-    satBasicSearchesPerMonth: null,
-    satAISearchesPerMonth: null,
-    satMaxResults: null,
-    satHasAIExplanations: true,
-    satHasHistory: true,
-    satHasFavorites: true,
-    satHasAlerts: true,
-  },
+  PRO,
+  // Sold by contract: PRO without its one numeric limit (DESIGN §4).
+  ENTERPRISE: { ...PRO, satAISearchesPerMonth: null },
 };
 
 export const PLAN_IDS = ['FREE', 'BASIC', 'PRO', 'ENTERPRISE'] as const satisfies readonly PlanId[];
