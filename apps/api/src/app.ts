@@ -13,6 +13,7 @@ import { mountCfdiFiles, UPLOAD_PATH } from './http/uploads/cfdi-upload';
 import { mountStripeWebhook } from './http/webhook';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+const HEALTH_TIMEOUT_MS = 2000;
 
 const jsonBodyLimit = bodyLimit({
   maxSize: JSON_BODY_LIMIT,
@@ -36,7 +37,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.get('/health', async (c) => {
     try {
-      await deps.ping();
+      // A database that accepts the connection but never answers must not hang the probe.
+      await Promise.race([
+        deps.ping(),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('no answer in 2 s')), HEALTH_TIMEOUT_MS).unref(),
+        ),
+      ]);
       return c.json({ status: 'ok', db: deps.dbKind });
     } catch (err) {
       c.get('log').warn({ err }, 'health check failed');

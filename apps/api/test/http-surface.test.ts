@@ -28,6 +28,13 @@ describe('cross-cutting HTTP rules', () => {
     expect(await res.json()).toEqual({ status: 'unavailable', db: t.handle.kind });
   });
 
+  it('answers 503 on /health when the database accepts but never answers', async () => {
+    const { createApp } = await import('../src/app');
+    const hung = createApp({ ...t.deps, ping: () => new Promise<void>(() => {}) });
+    const res = await hung.request('/health');
+    expect(res.status).toBe(503);
+  });
+
   it('puts an X-Request-Id on every response, echoing a sane incoming one', async () => {
     const generated = await t.app.request('/api/nope');
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
