@@ -41,12 +41,14 @@ const probe = router({
     .mutation(({ ctx }) => ({ userId: ctx.user.id })),
   fail: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/things/fail/{kind}', protect: false } })
-    .input(z.object({ kind: z.enum(['crash', 'conflict', 'quota', 'output']) }))
+    .input(z.object({ kind: z.enum(['crash', 'conflict', 'quota', 'output', 'db-down']) }))
     .output(z.object({ ok: z.boolean() }))
     .query(({ input }): { ok: boolean } => {
       if (input.kind === 'conflict') throw new AppError('CONFLICT', 'already there');
       if (input.kind === 'quota') throw new AppError('TOO_MANY_REQUESTS', 'quota used up', 42.2);
       if (input.kind === 'output') return { ok: 'yes' } as never;
+      if (input.kind === 'db-down')
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
       throw new Error('database password is hunter2');
     }),
 });
@@ -124,6 +126,12 @@ describe('REST layer over the tRPC router', () => {
     const quota = await get('/api/things/fail/quota');
     expect(quota.headers.get('retry-after')).toBe('43');
     await expectError(quota, 429, 'Too Many Requests');
+  });
+
+  it('answers 503 with Retry-After when the database cannot be reached', async () => {
+    const res = await get('/api/things/fail/db-down');
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await expectError(res, 503, 'Service Unavailable')).not.toContain('127.0.0.1');
   });
 
   it('hides unexpected failures behind a generic 500', async () => {

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@folio/db';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -35,6 +36,15 @@ export const createCallerFactory = t.createCallerFactory;
 /** Services throw AppError; both transports see a TRPCError with the same code and message. */
 const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    // Worth retrying, unlike a 500: say so, and when.
+    ctx.req.resHeaders.set('Retry-After', '5');
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unavailable; retry shortly',
+      cause: result.error.cause,
+    });
+  }
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     if (cause.retryAfter !== undefined)

@@ -9,6 +9,6 @@ export {
   rowsOf,
   type Tx,
 } from './client';
-export { isUniqueViolation } from './errors';
+export { isDatabaseUnavailable, isUniqueViolation } from './errors';
 export { DataDirLockedError } from './lock';
 export * as schema from './schema';

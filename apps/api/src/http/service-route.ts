@@ -35,6 +35,7 @@ export async function serviceRoute(
       resHeaders.set('Retry-After', String(Math.ceil(err.retryAfter)));
     }
     const { status, body } = restError(err);
+    if (status === 503) resHeaders.set('Retry-After', '5');
     if (status >= 500) c.get('log').error({ err, path: c.req.path }, 'request failed');
     res = c.json(body, status as 400);
   }

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@folio/db';
 import { TRPCError } from '@trpc/server';
 import { AppError } from '../errors';
 import type { RestMeta } from '../trpc';
@@ -56,6 +57,9 @@ const describe = (issues: Issue[]) =>
 
 /** Maps anything a procedure throws to the status and exact `{error, message}` body; 500s say nothing. */
 export function restError(err: unknown, rest: RestMeta = {}): { status: number; body: ErrorBody } {
+  if (!(err instanceof TRPCError) && isDatabaseUnavailable(err)) {
+    return { status: 503, body: errorBody(503, 'The database is unavailable; retry shortly', rest) };
+  }
   const e =
     err instanceof TRPCError
       ? err
