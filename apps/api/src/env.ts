@@ -25,6 +25,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         .regex(/^[sr]k_/, 'must be a Stripe secret (sk_…) or restricted (rk_…) key')
         .optional(),
       STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+      STRIPE_API_URL: z.url().optional(),
       STRIPE_PRICE_BASIC_MONTHLY: z.string().startsWith('price_').optional(),
       STRIPE_PRICE_BASIC_ANNUAL: z.string().startsWith('price_').optional(),
       STRIPE_PRICE_PRO_MONTHLY: z.string().startsWith('price_').optional(),

@@ -46,6 +46,7 @@ const billing = createBillingProvider({
   appUrl: env.APP_URL,
   secretKey: env.STRIPE_SECRET_KEY,
   webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+  apiUrl: env.STRIPE_API_URL,
   priceIds: {
     basic_monthly: env.STRIPE_PRICE_BASIC_MONTHLY,
     basic_annual: env.STRIPE_PRICE_BASIC_ANNUAL,
@@ -67,6 +68,9 @@ if (billing.kind === 'dev' && billing.devPages) {
   );
 } else if (billing.kind === 'dev') {
   log.warn({}, 'billing: STRIPE_SECRET_KEY not set in production; checkout cannot complete');
+}
+if (billing.kind === 'dev' && env.STRIPE_API_URL) {
+  log.warn({}, 'billing: STRIPE_API_URL is ignored without STRIPE_SECRET_KEY');
 }
 
 const app = createApp({

@@ -23,6 +23,11 @@ export interface BillingProviderOptions {
   secretKey?: string;
   /** Required with `secretKey`; the offline provider makes up a random one when absent. */
   webhookSecret?: string;
+  /**
+   * With `secretKey`: another Stripe API host (`http://127.0.0.1:12111` for stripe-mock, an egress
+   * proxy); an origin only, since the SDK has no base path. Default: api.stripe.com.
+   */
+  apiUrl?: string;
   /** Price ids by lookup key; missing ones are found with `prices.list({lookup_keys})`. */
   priceIds?: Partial<Record<PriceKey, string>>;
   monthlyPrices?: MonthlyPrices;
@@ -60,6 +65,24 @@ function keyOf(lookupKey: string | null | undefined): PlanPrice | undefined {
   return m ? { plan: m[1]!.toUpperCase() as CheckoutPlan, billing: m[2] as Billing } : undefined;
 }
 
+/** `host`, `port` and `protocol` of the SDK for an API origin such as `http://127.0.0.1:12111`. */
+function apiHost(apiUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(apiUrl);
+  const protocol = url.protocol.slice(0, -1);
+  if (protocol !== 'http' && protocol !== 'https') {
+    throw new Error(`STRIPE_API_URL must be an http(s) URL, not ${url.protocol}`);
+  }
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new Error('STRIPE_API_URL must be an origin only (scheme, host, port): the SDK has no base path');
+  }
+  return {
+    // `[::1]` is a URL's spelling; the socket wants the bare address.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
+}
+
 export function createBillingProvider(opts: BillingProviderOptions): BillingProvider {
   const appUrl = opts.appUrl.replace(/\/$/, '');
   const monthlyPrices = opts.monthlyPrices ?? DEFAULT_MONTHLY_PRICES;
@@ -70,7 +93,12 @@ export function createBillingProvider(opts: BillingProviderOptions): BillingProv
   let dev: FakeStripe | undefined;
   let webhookSecret: string;
   if (opts.secretKey && opts.webhookSecret) {
-    stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 2, telemetry: false, timeout: 20_000 });
+    stripe = new Stripe(opts.secretKey, {
+      maxNetworkRetries: 2,
+      telemetry: false,
+      timeout: 20_000,
+      ...(opts.apiUrl ? apiHost(opts.apiUrl) : {}),
+    });
     webhookSecret = opts.webhookSecret;
   } else {
     // Random per process: a secret written in the source would let anyone sign events.
