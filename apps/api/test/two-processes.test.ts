@@ -2,13 +2,18 @@
  * Two API processes on one PostgreSQL (issue 8), PostgreSQL only: two real servers (`src/main.ts`
  * as child processes) share one database, started at the same time as a rolling deploy would, and
  * every limit holds across them because it is counted in the database, not in a process.
+ * Both speak the real Stripe SDK to one shared provider (a FakeStripe served on loopback through
+ * STRIPE_API_URL), as two replicas share one Stripe account, so a webhook event can reach either.
  */
 import { randomBytes } from 'node:crypto';
+import { FakeStripe } from '@folio/billing';
+import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type ServerProcess, startServer } from './support/server-process';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
+const WEBHOOK_SECRET = 'whsec_two_processes_0123456789abcdef';
 
 describe.skipIf(!SERVER_URL)(
   'two API processes on one PostgreSQL (PostgreSQL only: runs under scripts/with-postgres.sh)',
@@ -19,8 +24,17 @@ describe.skipIf(!SERVER_URL)(
     let a: ServerProcess | undefined;
     let b: ServerProcess | undefined;
     const both = () => [a!, b!] as const;
+    // One provider for both processes; no webhook target is connected, the test delivers by hand.
+    const fake = new FakeStripe({ appUrl: 'http://folio.invalid', webhookSecret: WEBHOOK_SECRET });
+    let provider: ReturnType<typeof serve> | undefined;
 
     beforeAll(async () => {
+      const providerUrl = await new Promise<string>((resolve) => {
+        provider = serve(
+          { fetch: (req: Request) => fake.fetch(req), port: 0, hostname: '127.0.0.1' },
+          (info) => resolve(`http://127.0.0.1:${info.port}`),
+        );
+      });
       admin = postgres(SERVER_URL!, { max: 1, onnotice: () => {} });
       name = `two_${process.pid}_${randomBytes(4).toString('hex')}`;
       await admin.unsafe(`create database "${name}"`);
@@ -28,7 +42,14 @@ describe.skipIf(!SERVER_URL)(
       url.pathname = `/${name}`;
       sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
       // Both start on the empty database at once: the migrations must not trip over each other.
-      const env = { DATABASE_URL: url.toString(), TRUST_PROXY: 'true', DB_POOL_MAX: '5' };
+      const env = {
+        DATABASE_URL: url.toString(),
+        TRUST_PROXY: 'true',
+        DB_POOL_MAX: '5',
+        STRIPE_SECRET_KEY: 'sk_test_two_processes',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: providerUrl,
+      };
       [a, b] = await Promise.all([startServer(env), startServer(env)]);
     }, 120_000);
 
@@ -37,6 +58,11 @@ describe.skipIf(!SERVER_URL)(
       await sql?.end({ timeout: 5 }).catch(() => {});
       if (name) await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
       await admin?.end({ timeout: 5 }).catch(() => {});
+      await new Promise<void>((done) => {
+        if (!provider) return done();
+        if ('closeAllConnections' in provider) provider.closeAllConnections();
+        provider.close(() => done());
+      });
     });
 
     /** A fresh FREE user, registered on one process and logged in on the other. */
@@ -51,8 +77,8 @@ describe.skipIf(!SERVER_URL)(
       return { email, password, token: login.body.accessToken as string, id: login.body.user.id as string };
     }
 
-    const tally = (statuses: number[]) =>
-      statuses.reduce<Record<number, number>>((acc, s) => {
+    const tally = (values: (number | string)[]) =>
+      values.reduce<Record<string, number>>((acc, s) => {
         acc[s] = (acc[s] ?? 0) + 1;
         return acc;
       }, {});
@@ -145,6 +171,75 @@ describe.skipIf(!SERVER_URL)(
       expect(tally(statuses)).toEqual({ 401: 5, 429: 7 });
     });
 
-    it.todo('webhook dedupe across processes');
+    it('one Stripe event delivered to both processes, 4 times each and concurrently, is applied exactly once', async () => {
+      const u = await freeUser();
+      const subscription = () =>
+        Promise.all(both().map((s) => call(s, 'GET', '/api/subscription', { token: u.token })));
+      // Checkout through one process: the customer and the session live at the shared provider.
+      const created = await call(a!, 'POST', '/api/subscription/create-checkout', {
+        token: u.token,
+        body: { plan: 'BASIC' },
+      });
+      expect(created.status).toBe(201);
+      const before = fake.deliveries.length;
+      const paid = await fake.completeCheckout(created.body.sessionId);
+      const sent = fake.deliveries.slice(before);
+      // Nothing reached the processes (no target connected): the user is still FREE on both.
+      expect(sent.map((d) => d.status)).toEqual(sent.map(() => 0));
+      for (const res of await subscription()) {
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ plan: 'FREE', stripeSubscriptionId: null });
+      }
+      const event = sent.find((d) => d.event.type === 'customer.subscription.created')!.event;
+      const payload = JSON.stringify(event);
+      const signature = fake.sign(payload);
+      const retrieve = `GET /v1/subscriptions/${paid.subscription.id}`;
+      const readsBefore = fake.requests.filter((r) => r === retrieve).length;
+
+      // The identical bytes and signature, 8 times, alternating between the processes, all at once.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const res = await fetch(`${both()[i % 2]!.url}/api/webhooks/stripe`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            body: payload,
+          });
+          return { status: res.status, body: (await res.json()) as { received?: boolean; outcome?: string } };
+        }),
+      );
+      expect(tally(answers.map((x) => x.status))).toEqual({ 200: 8 });
+      expect(tally(answers.map((x) => String(x.body.outcome)))).toEqual({ processed: 1, duplicate: 7 });
+      // The one that applied it read the subscription once; a duplicate costs no provider call.
+      expect(fake.requests.filter((r) => r === retrieve).length - readsBefore).toBe(1);
+
+      const recorded = await sql`select id, type from webhook_events where id = ${event.id}`;
+      expect(recorded).toEqual([{ id: event.id, type: 'customer.subscription.created' }]);
+      const audits = await sql`
+        select user_id, entity_id, data from audit_log
+        where action = 'subscription.sync' and data -> 'source' ->> 'eventId' = ${event.id}`;
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({
+        user_id: u.id,
+        entity_id: paid.subscription.id,
+        data: {
+          source: { kind: 'webhook', eventId: event.id, eventType: 'customer.subscription.created' },
+          to: { plan: 'BASIC', status: 'TRIALING' },
+        },
+      });
+      const [syncs] =
+        await sql`select count(*)::int as n from audit_log where user_id = ${u.id} and action = 'subscription.sync'`;
+      expect(syncs?.n).toBe(1);
+
+      // The subscription it wrote is what both processes now answer.
+      for (const res of await subscription()) {
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({
+          plan: 'BASIC',
+          status: 'TRIALING',
+          stripeSubscriptionId: paid.subscription.id,
+          stripeCustomerId: paid.subscription.customer,
+        });
+      }
+    });
   },
 );
