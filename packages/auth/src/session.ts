@@ -1,6 +1,6 @@
-import type { Db } from '@folio/db';
+import { type Db, prepared } from '@folio/db';
 import { sessions, users } from '@folio/db/schema';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { generateToken, hashToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -28,11 +28,14 @@ export async function validateSessionToken(
   ttlMs: number,
 ): Promise<ValidSession | null> {
   const id = hashToken(token);
-  const [row] = await db
-    .select({ user: users, session: sessions })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+  const [row] = await prepared(db, 'validateSession', (c) =>
+    c
+      .select({ user: users, session: sessions })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+      .prepare('validateSession'),
+  ).execute({ id });
   if (!row) return null;
   if (row.session.expiresAt.getTime() - Date.now() >= ttlMs / 2) return { ...row, renewed: false };
   const expiresAt = new Date(Date.now() + ttlMs);

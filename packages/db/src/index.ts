@@ -11,4 +11,5 @@ export {
 } from './client';
 export { isDatabaseUnavailable, isUniqueViolation } from './errors';
 export { DataDirLockedError } from './lock';
+export { prepared } from './prepared';
 export * as schema from './schema';

@@ -1,5 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
+import { prepared } from '../prepared';
 import { profiles } from '../schema';
 import { lockUser } from './billing-profiles';
 
@@ -15,7 +16,13 @@ export function listProfiles(db: Db, userId: string): Promise<ProfileRow[]> {
 }
 
 export async function findProfile(db: Db | Tx, id: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, id));
+  const [row] = await prepared(db, 'findProfile', (c) =>
+    c
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, sql.placeholder('id')))
+      .prepare('findProfile'),
+  ).execute({ id });
   return row;
 }
 

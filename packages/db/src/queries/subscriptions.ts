@@ -1,11 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
+import { prepared } from '../prepared';
 import { subscriptions } from '../schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export async function findSubscription(db: Db | Tx, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [row] = await prepared(db, 'findSubscription', (c) =>
+    c
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, sql.placeholder('userId')))
+      .prepare('findSubscription'),
+  ).execute({ userId });
   return row;
 }
 
