@@ -435,6 +435,9 @@ describe('GET /api/expenses lists XML and manual expenses together', () => {
     const page2 = await list(`?profileId=${profileId}&limit=2&page=2`);
     expect(idsOf(page2)).toEqual([ids.xmlPpd, ids.manualMarch]);
     expect(page2.pagination).toEqual({ total: 5, page: 2, limit: 2, totalPages: 3 });
+    const past = await list(`?profileId=${profileId}&limit=2&page=7`);
+    expect(past.data).toEqual([]);
+    expect(past.pagination).toEqual({ total: 5, page: 7, limit: 2, totalPages: 3 });
   });
 
   it('refuses bad filters with 400 and other users’ profiles with 403', async () => {

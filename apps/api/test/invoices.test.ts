@@ -195,7 +195,11 @@ describe('GET /api/invoices', () => {
     const page = await list('?limit=2&page=2');
     expect(idsOf(page)).toEqual([ids.aFeb, ids.aJan]);
     expect(page.pagination).toEqual({ total: 4, page: 2, limit: 2, totalPages: 2 });
-    expect((await list('?page=9')).data).toEqual([]);
+    const past = await list('?page=9');
+    expect(past.data).toEqual([]);
+    // A page past the end has no row to carry the total: it is still counted.
+    expect(past.pagination).toEqual({ total: 4, page: 9, limit: 50, totalPages: 1 });
+    expect((await list('?mes=3&page=2')).pagination).toMatchObject({ total: 0, page: 2 });
   });
 
   it('answers 400 for invalid query parameters', async () => {

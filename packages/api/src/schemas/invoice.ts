@@ -1,4 +1,4 @@
-import type { CfdiRow } from '@folio/db/queries/cfdis';
+import type { ListedCfdi } from '@folio/db/queries/cfdis';
 import { z } from 'zod';
 
 export const Tipo = z.enum(['PUE', 'PPD', 'COMPLEMENTO_PAGO']);
@@ -147,12 +147,14 @@ export const opt = <K extends string, V>(key: K, value: V | null | undefined) =>
   (value === null || value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
 /** The stored validation plus what the latest payment-status computation found. */
-export function validacionOf(row: CfdiRow): z.infer<typeof Validacion> {
+export function validacionOf(
+  row: Pick<ListedCfdi, 'validacion' | 'paymentWarnings'>,
+): z.infer<typeof Validacion> {
   const v = row.validacion;
   return { ...v, advertencias: [...v.advertencias, ...row.paymentWarnings] };
 }
 
-export function toInvoice(row: CfdiRow, profile?: { id: string; nombre: string; rfc: string }): Invoice {
+export function toInvoice(row: ListedCfdi, profile?: { id: string; nombre: string; rfc: string }): Invoice {
   return {
     id: row.id,
     profile_id: row.profileId,

@@ -1,8 +1,17 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client';
+import { prepared } from '../prepared';
 import { type accountingPeriods, cfdis, manualExpenses } from '../schema';
-import { type CfdiListFilter, cfdiListWhere, containsPattern } from './cfdis';
+import {
+  type Bound,
+  type CfdiListFilter,
+  cfdiListWhere,
+  containsPattern,
+  listParameters,
+  newestFirst,
+  pageParams,
+} from './cfdis';
 
 export type PeriodRow = typeof accountingPeriods.$inferSelect;
 export type ManualExpenseRow = typeof manualExpenses.$inferSelect;
@@ -12,7 +21,7 @@ export interface ExpenseListFilter extends Omit<CfdiListFilter, 'side'> {
 }
 
 /** Manual expenses have no regime, payment method or category-less XML twin: those filters skip them. */
-function manualWhere(f: ExpenseListFilter): SQL | undefined {
+function manualWhere(f: Bound<ExpenseListFilter>): SQL | undefined {
   if (f.regimenFiscal || f.tipo) return undefined;
   return and(
     f.profileId ? eq(manualExpenses.profileId, f.profileId) : eq(manualExpenses.userId, f.userId),
@@ -26,10 +35,29 @@ function manualWhere(f: ExpenseListFilter): SQL | undefined {
 const nothing = sql`false`;
 
 /** XML and manual expenses together, newest `fecha` first (id breaks ties), with the filtered total. */
-export async function listExpenses(db: Db, f: ExpenseListFilter, page: { limit: number; offset: number }) {
-  // XML expenses never carry a category, so a category filter leaves only manual ones.
-  const xmlWhere = f.categoria !== undefined ? nothing : cfdiListWhere({ ...f, side: 'expense' });
-  const manual = manualWhere(f) ?? nothing;
+export async function listExpenses(db: Db, f: ExpenseListFilter, at: { limit: number; offset: number }) {
+  const { values, bound, shape } = listParameters({ ...f, side: 'expense' as const });
+  const [rows, [xmlCount], [manualCount]] = await Promise.all([
+    prepared(db, `listExpenses:${shape}`, (c) => expensePage(c, bound)).execute({ ...values, ...at }),
+    prepared(db, `countXmlExpenses:${shape}`, (c) =>
+      c.select({ n: count() }).from(cfdis).where(xmlWhere(bound)).prepare(`countXmlExpenses:${shape}`),
+    ).execute(values),
+    prepared(db, `countManualExpenses:${shape}`, (c) =>
+      c
+        .select({ n: count() })
+        .from(manualExpenses)
+        .where(manualWhere(bound) ?? nothing)
+        .prepare(`countManualExpenses:${shape}`),
+    ).execute(values),
+  ]);
+  return { rows, total: (xmlCount?.n ?? 0) + (manualCount?.n ?? 0) };
+}
+
+/** XML expenses never carry a category, so a category filter leaves only manual ones. */
+const xmlWhere = (f: Bound<ExpenseListFilter & { side: 'expense' }>) =>
+  f.categoria !== undefined ? nothing : cfdiListWhere(f);
+
+function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) {
   const xml = db
     .select({
       id: cfdis.id,
@@ -58,7 +86,7 @@ export async function listExpenses(db: Db, f: ExpenseListFilter, page: { limit: 
       updatedAt: cfdis.updatedAt,
     })
     .from(cfdis)
-    .where(xmlWhere);
+    .where(xmlWhere(f));
   const typed = db
     .select({
       id: manualExpenses.id,
@@ -87,13 +115,12 @@ export async function listExpenses(db: Db, f: ExpenseListFilter, page: { limit: 
       updatedAt: manualExpenses.updatedAt,
     })
     .from(manualExpenses)
-    .where(manual);
-  const [rows, xmlCount, manualCount] = await Promise.all([
-    unionAll(xml, typed).orderBy(desc(sql`fecha`), desc(sql`id`)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(cfdis).where(xmlWhere),
-    db.select({ n: count() }).from(manualExpenses).where(manual),
-  ]);
-  return { rows, total: (xmlCount[0]?.n ?? 0) + (manualCount[0]?.n ?? 0) };
+    .where(manualWhere(f) ?? nothing);
+  return unionAll(xml, typed)
+    .orderBy(...newestFirst(sql`fecha`, sql`id`))
+    .limit(pageParams.limit)
+    .offset(pageParams.offset)
+    .prepare('listExpenses');
 }
 
 export type ExpenseListRow = Awaited<ReturnType<typeof listExpenses>>['rows'][number];
