@@ -1,5 +1,6 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { prepared } from '../prepared';
 import { fiscalRegimes, satProducts } from '../schema';
 
 export type FiscalRegimeRow = typeof fiscalRegimes.$inferSelect;
@@ -39,32 +40,43 @@ export async function searchSatProducts(
   q: SatSearch,
 ): Promise<{ items: SatProductRecord[]; total: number }> {
   const text = q.query?.trim() ?? '';
-  const filters: SQL[] = [];
-  if (q.incluirIvaTrasladado) filters.push(eq(satProducts.incluirIvaTrasladado, q.incluirIvaTrasladado));
-  if (q.incluirIepsTrasladado) filters.push(eq(satProducts.incluirIepsTrasladado, q.incluirIepsTrasladado));
-
-  if (!text) return page(db, and(...filters), undefined, q);
-  if (/^\d{1,8}$/.test(text))
-    return page(db, and(sql`${satProducts.id} like ${`${text}%`}`, ...filters), undefined, q);
-
-  const tsq = sql`websearch_to_tsquery('es_unaccent', ${text})`;
-  const needle = sql`f_unaccent(lower(${text}))`;
-  // A description that starts with the query, and a shorter one, reads closer to what was asked:
-  // "Hoteles" before "Parcela para hotel" for "hotel". (Cheap per row: thousands of rows can match.)
-  const closeness = sql`case when ${satProducts.descripcionNorm} like ${needle} || '%' then 0.5 else 0 end
-    - length(${satProducts.descripcionNorm}) / 1000.0`;
-  const fullText = and(sql`${satProducts.searchDoc} @@ ${tsq}`, ...filters);
-  // ts_rank normalisation 1 divides by the log of the document length.
-  const found = await page(db, fullText, sql`ts_rank(${satProducts.searchDoc}, ${tsq}, 1) + ${closeness}`, q);
-  if (found.total > 0) return found;
-  const fuzzy = and(sql`${needle} <% ${satProducts.searchText}`, ...filters);
-  return page(
-    db,
-    fuzzy,
-    sql`word_similarity(${needle}, ${satProducts.searchText}) + similarity(${needle}, ${satProducts.descripcionNorm})`,
-    q,
-  );
+  const values = {
+    text,
+    iva: q.incluirIvaTrasladado || undefined,
+    ieps: q.incluirIepsTrasladado || undefined,
+    limit: q.limit,
+    offset: q.offset,
+  };
+  if (!text) return page(db, 'all', values);
+  if (/^\d{1,8}$/.test(text)) return page(db, 'code', values);
+  const found = await page(db, 'words', values);
+  return found.total > 0 ? found : page(db, 'fuzzy', values);
 }
+
+type SearchKind = 'all' | 'code' | 'words' | 'fuzzy';
+type SearchValues = { text: string; iva?: string; ieps?: string; limit: number; offset: number };
+
+const text = sql.placeholder('text');
+const tsq = sql`websearch_to_tsquery('es_unaccent', ${text})`;
+const needle = sql`f_unaccent(lower(${text}))`;
+/** What each kind of search matches, and how it ranks (none: by code). */
+const SEARCHES: Record<SearchKind, { match?: SQL; score?: SQL }> = {
+  all: {},
+  code: { match: sql`${satProducts.id} like ${text} || '%'` },
+  words: {
+    match: sql`${satProducts.searchDoc} @@ ${tsq}`,
+    // ts_rank normalisation 1 divides by the log of the document length. A description that starts
+    // with the query, and a shorter one, reads closer to what was asked: "Hoteles" before "Parcela
+    // para hotel" for "hotel". (Cheap per row: thousands of rows can match.)
+    score: sql`ts_rank(${satProducts.searchDoc}, ${tsq}, 1)
+      + case when ${satProducts.descripcionNorm} like ${needle} || '%' then 0.5 else 0 end
+      - length(${satProducts.descripcionNorm}) / 1000.0`,
+  },
+  fuzzy: {
+    match: sql`${needle} <% ${satProducts.searchText}`,
+    score: sql`word_similarity(${needle}, ${satProducts.searchText}) + similarity(${needle}, ${satProducts.descripcionNorm})`,
+  },
+};
 
 const RECORD = {
   id: satProducts.id,
@@ -81,18 +93,32 @@ const RECORD = {
 };
 export type SatProductRecord = { [K in keyof typeof RECORD]: SatProductRow[K] };
 
-async function page(db: Db, where: SQL | undefined, score: SQL | undefined, q: SatSearch) {
+/** One kind of search with the filters given, as two prepared statements: the page and the total. */
+async function page(db: Db, kind: SearchKind, v: SearchValues) {
+  const shape = `${kind}:${v.iva === undefined ? '' : 'iva'}:${v.ieps === undefined ? '' : 'ieps'}`;
+  const { match, score } = SEARCHES[kind];
+  const where = () =>
+    and(
+      match,
+      v.iva === undefined ? undefined : eq(satProducts.incluirIvaTrasladado, sql.placeholder('iva')),
+      v.ieps === undefined ? undefined : eq(satProducts.incluirIepsTrasladado, sql.placeholder('ieps')),
+    );
   const [items, totals] = await Promise.all([
-    q.limit > 0
-      ? db
-          .select(RECORD)
-          .from(satProducts)
-          .where(where)
-          .orderBy(...(score ? [sql`${score} desc`] : []), asc(satProducts.id))
-          .limit(q.limit)
-          .offset(q.offset)
+    v.limit > 0
+      ? prepared(db, `satSearch:${shape}`, (c) =>
+          c
+            .select(RECORD)
+            .from(satProducts)
+            .where(where())
+            .orderBy(...(score ? [sql`${score} desc`] : []), asc(satProducts.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .prepare(`satSearch:${shape}`),
+        ).execute(v)
       : Promise.resolve([]),
-    db.select({ n: count() }).from(satProducts).where(where),
+    prepared(db, `satCount:${shape}`, (c) =>
+      c.select({ n: count() }).from(satProducts).where(where()).prepare(`satCount:${shape}`),
+    ).execute(v),
   ]);
   return { items, total: totals[0]?.n ?? 0 };
 }
