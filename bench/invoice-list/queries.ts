@@ -1,11 +1,9 @@
-// The SQL GET /api/invoices issues, as text + parameters: built with drizzle exactly as listCfdis
-// (packages/db/src/queries/cfdis.ts) builds it (same select shape, cfdiListWhere, order, limit/offset)
-// on a mock postgres-js database, so the baseline server and the EXPLAINs run the real statements.
-// If listCfdis changes shape, change `listQueries` with it.
-import { cfdiListWhere } from '@folio/db/queries/cfdis';
+// The SQL GET /api/invoices issues, as text + parameters: built by the very builders listCfdis uses
+// (cfdiPage, cfdiCount and listParameters in packages/db/src/queries/cfdis.ts) on a mock postgres-js
+// database, so the baseline server and the EXPLAINs run the real statements.
+import { cfdiCount, cfdiPage, listParameters } from '@folio/db/queries/cfdis';
 import * as schema from '@folio/db/schema';
-import { cfdis, profiles } from '@folio/db/schema';
-import { count, desc, eq } from 'drizzle-orm';
+import { is, Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 
 const db = drizzle.mock({ schema });
@@ -19,32 +17,41 @@ export interface Statement {
   params: unknown[];
 }
 
-export function listQueries(f: ListFilter, page = { limit: 50, offset: 0 }) {
-  const where = cfdiListWhere(
-    f.kind === 'filtered'
-      ? { userId: f.userId, side: 'income', profileId: f.profileId, mes: f.mes, anio: f.anio }
-      : { userId: f.userId, side: 'income', search: f.search },
-  );
-  const rows = db
-    .select({ cfdi: cfdis, profile: { id: profiles.id, nombre: profiles.nombre, rfc: profiles.rfc } })
-    .from(cfdis)
-    .innerJoin(profiles, eq(profiles.id, cfdis.profileId))
-    .where(where)
-    .orderBy(desc(cfdis.fecha), desc(cfdis.id))
-    .limit(page.limit)
-    .offset(page.offset)
-    .toSQL();
-  const total = db.select({ n: count() }).from(cfdis).where(where).toSQL();
-  return { rows: rows as Statement, total: total as Statement };
+/** A statement's text once, and a function giving its parameters for a filter's values. */
+export interface Template {
+  sql: string;
+  bind(values: Record<string, unknown>): unknown[];
 }
 
-/** Column names of the row query's select list, in order (cfdis.*, then the profile's three). */
-export const ROW_COLUMNS = [
-  ...Object.keys(cfdis).filter((k) => k !== 'enableRLS'),
-  'profileId_',
-  'profileNombre',
-  'profileRfc',
-];
+const template = (q: { sql: string; params: unknown[] }): Template => ({
+  sql: q.sql,
+  bind: (values) => q.params.map((p) => (is(p, Placeholder) ? values[p.name] : p)),
+});
+
+const filterOf = (f: ListFilter) =>
+  f.kind === 'filtered'
+    ? { userId: f.userId, side: 'income' as const, profileId: f.profileId, mes: f.mes, anio: f.anio }
+    : { userId: f.userId, side: 'income' as const, search: f.search };
+
+/** The statement templates of one kind of filter, and the values a filter binds to them. */
+export function listTemplates(f: ListFilter) {
+  const { bound } = listParameters(filterOf(f));
+  return { rows: template(cfdiPage(db, bound).toSQL()), total: template(cfdiCount(db, bound).toSQL()) };
+}
+
+export function listValues(f: ListFilter, page = { limit: 50, offset: 0 }) {
+  return { ...listParameters(filterOf(f)).values, ...page };
+}
+
+/** The statements a filter runs: the page (carrying the total) and the count alone. */
+export function listQueries(f: ListFilter): { rows: Statement; total: Statement } {
+  const t = listTemplates(f);
+  const values = listValues(f);
+  return {
+    rows: { sql: t.rows.sql, params: t.rows.bind(values) },
+    total: { sql: t.total.sql, params: t.total.bind(values) },
+  };
+}
 
 /** `$1`-style SQL with its literal values inlined, for EXPLAIN. */
 export function inline(s: Statement): string {
