@@ -111,13 +111,15 @@ async function importOne(
     // The profile already holds this UUID (the unique index decides, also against a concurrent import).
     if (!row)
       return { ...described, status: 'duplicate', id: (await cfdiIdByUuid(tx, profile.id, cfdi.uuid))! };
-    // Only stored files count; past the quota this throws and the insert rolls back with it.
-    await takeMonthlyQuota(ctx, profile.userId, 'cfdi_import', monthlyLimit, 'CFDI import', tx);
     if (cfdi.tipoDeComprobante === 'P') {
       await refreshPaymentState(tx, profile.id, await storeApplications(tx, profile.id, row.id, cfdi));
     } else {
       await refreshPaymentState(tx, profile.id, [cfdi.uuid], row);
     }
+    // Only stored files count; past the quota this throws and everything rolls back with it. Last,
+    // because it locks the user's counter row until commit: taken first, every other import of the
+    // user waited for this whole transaction, holding a pooled connection while it waited.
+    await takeMonthlyQuota(ctx, profile.userId, 'cfdi_import', monthlyLimit, 'CFDI import', tx);
     return { ...described, status: 'imported', id: row.id };
   });
 }
