@@ -1,4 +1,4 @@
-import { render } from '@react-email/components';
+import { render } from '@react-email/render';
 import { createElement } from 'react';
 import { VerifyEmail, type VerifyEmailProps } from './templates/verify-email';
 

@@ -1,7 +1,15 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // The pragma keeps the automatic JSX runtime when this file is run by tsx from another package,
 // where this package's tsconfig is not the one in force.
-import { Body, Button, Container, Head, Heading, Html, Link, Preview, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Text } from '@react-email/text';
 
 export interface VerifyEmailProps {
   nombre?: string | null;
