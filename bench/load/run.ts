@@ -8,7 +8,7 @@
 //      shows the most the machine serves, where latency is only CONNECTIONS / throughput.
 // Prints req/s, p50/p95/p99 per route, errors, and the server's RSS (peak and at the end).
 // Run under scripts/with-postgres.sh; env ROWS, RATE, CONNECTIONS, WARMUP_S, DURATION_S, CPU_PROF.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
@@ -75,6 +75,19 @@ function rssMb(pid: number): { now: number; peak: number } {
   return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/**
+ * Starts a new peak (Linux: writing 5 to clear_refs resets VmHWM to the current RSS), so the peak
+ * reported is the one while serving, not the start-up's (which loads the whole SAT catalog).
+ */
+function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 if (!existsSync(CSV)) throw new Error(`SAT catalog CSV not found at ${CSV}; set SAT_CATALOG_CSV`);
 log(`bench/load on ${machine()}; load average ${load()}`);
 const sql = postgres(url, { max: 2, onnotice: () => {} });
@@ -100,6 +113,11 @@ try {
   const [catalog] = await sql<{ n: number }[]>`select count(*)::int as n from sat_products`;
   log(
     `seeded ${ROWS.toLocaleString('en')} CFDI over ${PROFILES} profiles in ${((performance.now() - t0) / 1000).toFixed(0)} s; catalog ${catalog!.n} codes`,
+  );
+  const startup = rssMb(folio.pid);
+  const servingPeakOnly = resetPeakRss(folio.pid);
+  log(
+    `server RSS after start-up (catalog loaded), seeding and a login: ${startup.now.toFixed(0)} MB, peak so far ${startup.peak.toFixed(0)} MB${servingPeakOnly ? '; peak reset: the peaks below are while serving' : ' (could not reset the peak: the peaks below include start-up)'}`,
   );
   const [importer] = await sql<
     { id: string; rfc: string }[]
