@@ -17,16 +17,14 @@ async function newProfile(db: DbHandle['db'] | Parameters<Parameters<DbHandle['d
   const userId = randomUUID();
   await db.insert(users).values({ id: userId, email: `${userId}@example.com`, passwordHash: 'x' });
   const id = randomUUID();
-  await db
-    .insert(profiles)
-    .values({
-      id,
-      userId,
-      nombre: 'Perfil',
-      rfc: 'GOMA800101AB1',
-      tipoPersona: 'FISICA',
-      validacionesHabilitadas: {} as never,
-    });
+  await db.insert(profiles).values({
+    id,
+    userId,
+    nombre: 'Perfil',
+    rfc: 'GOMA800101AB1',
+    tipoPersona: 'FISICA',
+    validacionesHabilitadas: {} as never,
+  });
   return id;
 }
 
