@@ -3,7 +3,7 @@
 #   /health → register → verification mail from /__dev/mail.json → verify → login → /api/auth/me
 #   → /api/docs and /api/openapi.json → [SMOKE_HOOK] → SIGTERM, and the server must exit within 15 s.
 # Exit 0 when every step passed. The server runs in its own session (setsid) and its whole process
-# group (pnpm → tsx → node) is killed on any exit.
+# group (pnpm → node) is killed on any exit.
 # Env: SMOKE_PORT (default: a free ephemeral port), SMOKE_START_TIMEOUT (s, default 90),
 #      SMOKE_STOP_TIMEOUT (s, default 15), SMOKE_KEEP_LOG=1 to keep the server log,
 #      SMOKE_HOOK: a command run against the live server once the account is verified and logged in,
@@ -80,7 +80,7 @@ expect() { # expect WHAT WANT GOT
 
 say "starting \`pnpm start\` on $BASE (PGLITE_DATA_DIR=memory://)"
 # setsid: the server gets its own session and process group (pgid = its pid), so the whole
-# pnpm → tsx → node tree can be signalled at once.
+# pnpm → node tree can be signalled at once.
 PORT=$PORT HOST=127.0.0.1 APP_URL=$BASE PGLITE_DATA_DIR=memory:// DATABASE_URL= LOG_LEVEL=info \
   NODE_ENV=development RESEND_API_KEY= \
   setsid pnpm start </dev/null >"$LOG" 2>&1 &

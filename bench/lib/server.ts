@@ -1,6 +1,6 @@
-// Child processes for benchmarks: the real Folio server (apps/api/src/main.ts under tsx, as
-// `pnpm start` runs it) or any other script, on a free port, stopped (and killed if need be) on exit.
-import { type ChildProcess, spawn } from 'node:child_process';
+// Child processes for benchmarks: the real Folio server (the apps/api bundle, as `pnpm start` runs
+// it) or any other script, on a free port, stopped (and killed if need be) on exit.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 
@@ -44,7 +44,10 @@ function killAllOnExit() {
   }
 }
 
-/** Spawns `node --import tsx <script>` in `cwd` and waits until GET <url><readyPath> answers 200. */
+/**
+ * Spawns `node <script>` in `cwd` (through tsx for a TypeScript script) and waits until
+ * GET <url><readyPath> answers 200.
+ */
 export async function startChild(opts: {
   script: string;
   cwd: string;
@@ -56,7 +59,8 @@ export async function startChild(opts: {
   killAllOnExit();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script], {
+  const loader = opts.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...loader, opts.script], {
     cwd: opts.cwd,
     env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,10 +106,19 @@ export async function startChild(opts: {
   return { url, port, pid: proc.pid!, stop, tail };
 }
 
-/** The real server, as `pnpm start` runs it (cwd apps/api), with LOG_LEVEL=warn unless given. */
+let built = false;
+
+/**
+ * The real server as `pnpm start` runs it: the bundle (built once per benchmark run) from apps/api,
+ * with LOG_LEVEL=warn unless given.
+ */
 export function startFolio(env: Record<string, string | undefined>, nodeArgs?: string[]): Promise<Child> {
+  if (!built) {
+    execFileSync('pnpm', ['run', 'build'], { cwd: API_DIR, stdio: 'inherit' });
+    built = true;
+  }
   return startChild({
-    script: 'src/main.ts',
+    script: 'dist/main.js',
     cwd: API_DIR,
     env: { LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     readyPath: '/health',

@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,7 +35,10 @@ export interface OpenDbOptions {
   migrate?: boolean;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+/** Found through the package, not this file, so it also holds in the server's bundle (apps/api/dist). */
+export const migrationsFolder = dirname(
+  dirname(createRequire(import.meta.url).resolve('@folio/db/drizzle/meta/_journal.json')),
+);
 /** pg_advisory_lock key that serialises migrations across processes (any constant of our own). */
 const MIGRATION_LOCK = 0x466f6c696f;
 

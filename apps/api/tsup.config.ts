@@ -1,0 +1,22 @@
+import { defineConfig } from 'tsup';
+
+/**
+ * `pnpm start` runs this bundle: the server and the workspace packages compiled once, instead of
+ * tsx compiling TypeScript in a loader thread of the running server (about 60 MB of RSS).
+ * External: what must be loaded from its package at run time (PGlite's WASM and data files, the
+ * argon2 native addon, Scalar's browser bundle read from disk, pino's worker transports).
+ */
+export default defineConfig({
+  entry: { main: 'src/main.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  splitting: false,
+  noExternal: [/^(?!@electric-sql\/pglite|@node-rs\/argon2|@scalar\/api-reference|pino($|\/))/],
+  // CommonJS dependencies bundled into ESM still call require().
+  banner: {
+    js: "import { createRequire as __folioCreateRequire } from 'node:module'; const require = __folioCreateRequire(import.meta.url);",
+  },
+});
