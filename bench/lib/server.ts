@@ -1,8 +1,10 @@
 // Child processes for benchmarks: the real Folio server (the apps/api bundle, as `pnpm start` runs
 // it) or any other script, on a free port, stopped (and killed if need be) on exit.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { join } from 'node:path';
 
 const API_DIR = new URL('../../apps/api/', import.meta.url).pathname;
 const BENCH_DIR = new URL('../', import.meta.url).pathname;
@@ -108,21 +110,31 @@ export async function startChild(opts: {
 
 let built = false;
 
+/** The node flags and script of `pnpm start` (apps/api's start script, after its build step). */
+function startCommand(): { nodeArgs: string[]; script: string } {
+  const pkg = JSON.parse(readFileSync(join(API_DIR, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const args = pkg.scripts.start.split('&&').at(-1)!.trim().split(/\s+/).slice(1); // after `node`
+  return { nodeArgs: args.slice(0, -1), script: args.at(-1)! };
+}
+
 /**
- * The real server as `pnpm start` runs it: the bundle (built once per benchmark run) from apps/api,
- * with LOG_LEVEL=warn unless given.
+ * The real server as `pnpm start` runs it (the bundle, built once per benchmark run, with the
+ * start script's node flags), with LOG_LEVEL=warn unless given.
  */
-export function startFolio(env: Record<string, string | undefined>, nodeArgs?: string[]): Promise<Child> {
+export function startFolio(env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<Child> {
   if (!built) {
     execFileSync('pnpm', ['run', 'build'], { cwd: API_DIR, stdio: 'inherit' });
     built = true;
   }
+  const start = startCommand();
   return startChild({
-    script: 'dist/main.js',
+    script: start.script,
     cwd: API_DIR,
     env: { LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     readyPath: '/health',
-    nodeArgs,
+    nodeArgs: [...start.nodeArgs, ...nodeArgs],
   });
 }
 
