@@ -191,6 +191,13 @@ describe('GET /api/invoices', () => {
     expect(idsOf(await list('?search=100%25_'))).toEqual([]);
   });
 
+  it('counts every match of a search, not only the page (and a page past the end still has it)', async () => {
+    const first = await list('?search=jose perez&limit=1');
+    expect(idsOf(first)).toEqual([ids.aRep]);
+    expect(first.pagination).toEqual({ total: 2, page: 1, limit: 1, totalPages: 2 });
+    expect((await list('?search=jose perez&limit=1&page=5')).pagination).toMatchObject({ total: 2 });
+  });
+
   it('pages with limit and page; total is over the filtered set', async () => {
     const page = await list('?limit=2&page=2');
     expect(idsOf(page)).toEqual([ids.aFeb, ids.aJan]);

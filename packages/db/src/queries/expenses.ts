@@ -117,7 +117,7 @@ function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) 
     .from(manualExpenses)
     .where(manualWhere(f) ?? nothing);
   return unionAll(xml, typed)
-    .orderBy(...newestFirst(sql`fecha`, sql`id`))
+    .orderBy(...newestFirst(sql`fecha`, sql`id`, f.search !== undefined))
     .limit(pageParams.limit)
     .offset(pageParams.offset)
     .prepare('listExpenses');
