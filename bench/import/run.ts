@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { classifyCfdi, parseCfdi, type ValidationFlags, validateCfdi } from '@folio/cfdi';
+import { classifyCfdi, DEFAULT_VALIDATION_FLAGS, parseCfdi, validateCfdi } from '@folio/cfdi';
 import { openDb } from '@folio/db';
 import { subscriptions } from '@folio/db/schema';
 import { strToU8, unzipSync, zipSync } from 'fflate';
@@ -19,14 +19,7 @@ import { buildDataset, MIX, PROFILE, total } from './dataset';
 
 const TARGET_PG = 500;
 const PER_ZIP = 5000;
-const FLAGS: ValidationFlags = {
-  validarRFCIngresos: true,
-  validarRFCGastos: true,
-  validarRegimenFiscal: true,
-  validarUUIDDuplicado: true,
-  bloquearSiRFCNoCoincide: false,
-  bloquearSiRegimenNoCoincide: false,
-};
+const FLAGS = DEFAULT_VALIDATION_FLAGS;
 
 const load = () =>
   os

@@ -3,6 +3,7 @@
 // (PUE, PPD partly paid or unpaid, payment complements) and 10 % expenses. The secondary indexes of
 // `cfdis` are dropped for the load and recreated from their own definitions afterwards (same schema,
 // much faster than maintaining a trigram GIN row by row), then VACUUM ANALYZE.
+import { DEFAULT_VALIDATION_FLAGS } from '@folio/cfdi';
 import type { Sql } from 'postgres';
 
 export const FIRST = [
@@ -85,14 +86,7 @@ const CONCEPTOS = [
 ];
 
 const arr = (xs: string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
-const FLAGS = JSON.stringify({
-  validarRFCIngresos: true,
-  validarRFCGastos: true,
-  validarRegimenFiscal: true,
-  validarUUIDDuplicado: true,
-  bloquearSiRFCNoCoincide: false,
-  bloquearSiRegimenNoCoincide: false,
-});
+const FLAGS = JSON.stringify(DEFAULT_VALIDATION_FLAGS);
 const VALIDACION = JSON.stringify({
   rfcVerificado: true,
   regimenFiscalVerificado: true,

@@ -15,6 +15,16 @@ export interface ValidationFlags {
   bloquearSiRegimenNoCoincide: boolean;
 }
 
+/** What a new profile checks: everything it can, blocking on nothing. */
+export const DEFAULT_VALIDATION_FLAGS: Readonly<ValidationFlags> = {
+  validarRFCIngresos: true,
+  validarRFCGastos: true,
+  validarRegimenFiscal: true,
+  validarUUIDDuplicado: true,
+  bloquearSiRFCNoCoincide: false,
+  bloquearSiRegimenNoCoincide: false,
+};
+
 export interface ValidationProfile {
   rfc: string;
   regimenesFiscales: string[];

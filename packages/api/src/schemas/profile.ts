@@ -1,15 +1,6 @@
+import { DEFAULT_VALIDATION_FLAGS } from '@folio/cfdi';
 import type { ProfileRow } from '@folio/db/queries/profiles';
-import type { ValidationFlags } from '@folio/db/schema';
 import { z } from 'zod';
-
-export const DEFAULT_FLAGS: ValidationFlags = {
-  validarRFCIngresos: true,
-  validarRFCGastos: true,
-  validarRegimenFiscal: true,
-  validarUUIDDuplicado: true,
-  bloquearSiRFCNoCoincide: false,
-  bloquearSiRegimenNoCoincide: false,
-};
 
 const Flags = z.object({
   validarRFCIngresos: z.boolean(),
@@ -68,7 +59,7 @@ export const Profile = z
       rfc: 'H&E951128469',
       tipo_persona: 'MORAL',
       regimenes_fiscales: ['601'],
-      validaciones_habilitadas: DEFAULT_FLAGS,
+      validaciones_habilitadas: DEFAULT_VALIDATION_FLAGS,
       created_at: '2025-03-01T16:00:00.000Z',
       updated_at: '2025-03-01T16:00:00.000Z',
       frozen: false,
@@ -85,7 +76,7 @@ export function toProfile(row: ProfileRow): Profile {
     rfc: row.rfc,
     tipo_persona: row.tipoPersona,
     regimenes_fiscales: row.regimenesFiscales,
-    validaciones_habilitadas: { ...DEFAULT_FLAGS, ...row.validacionesHabilitadas },
+    validaciones_habilitadas: { ...DEFAULT_VALIDATION_FLAGS, ...row.validacionesHabilitadas },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     frozen: row.frozen,

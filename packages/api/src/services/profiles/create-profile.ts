@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { getEntitlements } from '@folio/billing';
+import { DEFAULT_VALIDATION_FLAGS } from '@folio/cfdi';
 import { insertProfileWithinLimit } from '@folio/db/queries/profiles';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { conflict, forbidden } from '../../errors';
-import { DEFAULT_FLAGS, type Profile, type ProfileFields, toProfile } from '../../schemas/profile';
+import { type Profile, type ProfileFields, toProfile } from '../../schemas/profile';
 import { audit } from '../audit';
 import { validRegimes, validRfc } from './rules';
 
@@ -25,7 +26,7 @@ export async function createProfile(
       rfc,
       tipoPersona: input.tipo_persona,
       regimenesFiscales: regimes,
-      validacionesHabilitadas: { ...DEFAULT_FLAGS, ...input.validaciones_habilitadas },
+      validacionesHabilitadas: { ...DEFAULT_VALIDATION_FLAGS, ...input.validaciones_habilitadas },
     },
     limits.profiles,
   );
