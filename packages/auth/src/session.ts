@@ -33,8 +33,7 @@ export async function validateSessionToken(
       .select({ user: users, session: sessions })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
-      .prepare('validateSession'),
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`))),
   ).execute({ id });
   if (!row) return null;
   if (row.session.expiresAt.getTime() - Date.now() >= ttlMs / 2) return { ...row, renewed: false };

@@ -2,6 +2,10 @@ import type { Db, Tx } from './client';
 
 type Conn = Db | Tx;
 const statements = new WeakMap<Conn, Map<string, unknown>>();
+/** A drizzle query that can be prepared (select, union…). */
+interface Preparable<P> {
+  prepare(name: string): P;
+}
 
 /**
  * A drizzle statement built once per database handle and from then on only executed. Building costs
@@ -9,16 +13,16 @@ const statements = new WeakMap<Conn, Map<string, unknown>>();
  * profile, a listing page): about 0.5 ms of 1 ms for a one-row select. A transaction handle is new
  * each time, so inside one the statement is simply built for it.
  */
-export function prepared<T>(conn: Conn, key: string, build: (conn: Conn) => T): T {
-  let byKey = statements.get(conn);
-  if (!byKey) {
-    byKey = new Map();
-    statements.set(conn, byKey);
+export function prepared<P>(conn: Conn, name: string, build: (conn: Conn) => Preparable<P>): P {
+  let byName = statements.get(conn);
+  if (!byName) {
+    byName = new Map();
+    statements.set(conn, byName);
   }
-  let statement = byKey.get(key) as T | undefined;
+  let statement = byName.get(name) as P | undefined;
   if (statement === undefined) {
-    statement = build(conn);
-    byKey.set(key, statement);
+    statement = build(conn).prepare(name);
+    byName.set(name, statement);
   }
   return statement;
 }

@@ -112,12 +112,11 @@ async function page(db: Db, kind: SearchKind, v: SearchValues) {
             .where(where())
             .orderBy(...(score ? [sql`${score} desc`] : []), asc(satProducts.id))
             .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'))
-            .prepare(`satSearch:${shape}`),
+            .offset(sql.placeholder('offset')),
         ).execute(v)
       : Promise.resolve([]),
     prepared(db, `satCount:${shape}`, (c) =>
-      c.select({ n: count() }).from(satProducts).where(where()).prepare(`satCount:${shape}`),
+      c.select({ n: count() }).from(satProducts).where(where()),
     ).execute(v),
   ]);
   return { items, total: totals[0]?.n ?? 0 };

@@ -265,17 +265,15 @@ export const cfdiPage = (c: Db | Tx, f: Bound<CfdiListFilter>) =>
 /** A page of the filtered CFDI and their total; a page past the end asks for the total alone. */
 export async function listCfdis(db: Db, f: CfdiListFilter, at: { limit: number; offset: number }) {
   const { values, bound, shape } = listParameters(f);
-  const found = await prepared(db, `listCfdis:${shape}`, (c) =>
-    cfdiPage(c, bound).prepare(`listCfdis:${shape}`),
-  ).execute({ ...values, ...at });
+  const found = await prepared(db, `listCfdis:${shape}`, (c) => cfdiPage(c, bound)).execute({
+    ...values,
+    ...at,
+  });
   const rows = found.map((cfdi) => ({
     cfdi: cfdi as ListedCfdi,
     profile: { id: cfdi.profileId, nombre: cfdi.profileNombre, rfc: cfdi.profileRfc },
   }));
-  const counted = () =>
-    prepared(db, `countCfdis:${shape}`, (c) => cfdiCount(c, bound).prepare(`countCfdis:${shape}`)).execute(
-      values,
-    );
+  const counted = () => prepared(db, `countCfdis:${shape}`, (c) => cfdiCount(c, bound)).execute(values);
   const total = found[0]?.matching ?? (at.offset > 0 ? ((await counted())[0]?.n ?? 0) : 0);
   return { rows, total };
 }

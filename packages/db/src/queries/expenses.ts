@@ -40,14 +40,13 @@ export async function listExpenses(db: Db, f: ExpenseListFilter, at: { limit: nu
   const [rows, [xmlCount], [manualCount]] = await Promise.all([
     prepared(db, `listExpenses:${shape}`, (c) => expensePage(c, bound)).execute({ ...values, ...at }),
     prepared(db, `countXmlExpenses:${shape}`, (c) =>
-      c.select({ n: count() }).from(cfdis).where(xmlWhere(bound)).prepare(`countXmlExpenses:${shape}`),
+      c.select({ n: count() }).from(cfdis).where(xmlWhere(bound)),
     ).execute(values),
     prepared(db, `countManualExpenses:${shape}`, (c) =>
       c
         .select({ n: count() })
         .from(manualExpenses)
-        .where(manualWhere(bound) ?? nothing)
-        .prepare(`countManualExpenses:${shape}`),
+        .where(manualWhere(bound) ?? nothing),
     ).execute(values),
   ]);
   return { rows, total: (xmlCount?.n ?? 0) + (manualCount?.n ?? 0) };
@@ -119,8 +118,7 @@ function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) 
   return unionAll(xml, typed)
     .orderBy(...newestFirst(sql`fecha`, sql`id`, f.search !== undefined))
     .limit(pageParams.limit)
-    .offset(pageParams.offset)
-    .prepare('listExpenses');
+    .offset(pageParams.offset);
 }
 
 export type ExpenseListRow = Awaited<ReturnType<typeof listExpenses>>['rows'][number];

@@ -20,8 +20,7 @@ export async function findProfile(db: Db | Tx, id: string): Promise<ProfileRow |
     c
       .select()
       .from(profiles)
-      .where(eq(profiles.id, sql.placeholder('id')))
-      .prepare('findProfile'),
+      .where(eq(profiles.id, sql.placeholder('id'))),
   ).execute({ id });
   return row;
 }

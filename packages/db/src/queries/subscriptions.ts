@@ -10,8 +10,7 @@ export async function findSubscription(db: Db | Tx, userId: string): Promise<Sub
     c
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.userId, sql.placeholder('userId')))
-      .prepare('findSubscription'),
+      .where(eq(subscriptions.userId, sql.placeholder('userId'))),
   ).execute({ userId });
   return row;
 }
