@@ -34,7 +34,7 @@ afterAll(() => t.close());
 const plans = (query = '', headers: Record<string, string> = {}) =>
   request(t, 'GET', `/api/subscription/plans${query}`, { headers });
 
-/** The limits table of spec §2.9, written out here independently of the code. */
+/** The limits table of docs/contract.md#plans, written out here independently of the code. */
 const SPEC_LIMITS = {
   FREE: {
     profiles: 1,

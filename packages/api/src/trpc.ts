@@ -12,7 +12,7 @@ export interface RestMeta {
   successStatus?: 200 | 201;
   /** Status for input-schema failures: 400 by default, 422 where the contract says so. */
   inputErrorStatus?: 400 | 422;
-  /** Per-status `error` labels that differ from the spec's defaults (register uses VALIDATION_ERROR). */
+  /** Per-status `error` labels that differ from the contract's defaults (register uses VALIDATION_ERROR). */
   errorLabels?: Partial<Record<number, string>>;
 }
 

@@ -59,7 +59,7 @@ describe('the committed OpenAPI snapshot (packages/api/openapi.snap.json)', () =
   });
 });
 
-// Spec §4: every operation with the success status it really answers and the error statuses it names.
+// docs/contract.md#routes, from the original contract: every operation with the success status it really answers and the error statuses it names.
 const SPEC: [method: string, path: string, success: number, errors: number[]][] = [
   ['post', '/auth/register', 201, [400]],
   ['post', '/profiles', 201, [400, 401, 403, 422, 500]],
@@ -76,7 +76,7 @@ const SPEC: [method: string, path: string, success: number, errors: number[]][] 
   ['post', '/subscription/create-portal-session', 201, [401, 403, 404, 500]],
 ];
 
-// DESIGN §3: the operations the spec leaves out.
+// docs/contract.md#routes, ours: the operations the original contract leaves out.
 const DESIGN: [method: string, path: string, success: number, errors: number[]][] = [
   ['post', '/auth/login', 200, [401]],
   ['post', '/auth/logout', 200, []],
@@ -96,7 +96,7 @@ const DESIGN: [method: string, path: string, success: number, errors: number[]][
   ['post', '/webhooks/stripe', 200, [400, 500]],
 ];
 
-describe('every operation of the spec and of DESIGN §3 is documented', () => {
+describe('every operation of docs/contract.md is documented', () => {
   for (const [method, path, success, errors] of [...SPEC, ...DESIGN]) {
     it(`${method.toUpperCase()} /api${path}: ${success}, ${errors.join(', ') || 'no spec errors'}`, () => {
       const o = op(method, path);

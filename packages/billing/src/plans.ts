@@ -1,4 +1,4 @@
-/** Plan limits exactly as the contract's plans table (spec §2.8–2.9); null means unlimited. */
+/** Plan limits exactly as the contract's plans table (docs/contract.md#plans); null means unlimited. */
 export type PlanId = 'FREE' | 'BASIC' | 'PRO' | 'ENTERPRISE';
 
 export interface PlanLimits {
@@ -65,20 +65,20 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     satMaxResults: 50,
   },
   PRO,
-  // Sold by contract: PRO without its one numeric limit (DESIGN §4).
+  // Sold by contract: PRO without its one numeric limit (docs/design.md#plans-and-quotas).
   ENTERPRISE: { ...PRO, satAISearchesPerMonth: null },
 };
 
 export const PLAN_IDS = ['FREE', 'BASIC', 'PRO', 'ENTERPRISE'] as const satisfies readonly PlanId[];
 
-/** Plans sold through self-service checkout; ENTERPRISE is sold by contract (DESIGN §4). */
+/** Plans sold through self-service checkout; ENTERPRISE is sold by contract (docs/design.md#plans-and-quotas). */
 export const CHECKOUT_PLANS = ['BASIC', 'PRO'] as const satisfies readonly PlanId[];
 export type CheckoutPlan = (typeof CHECKOUT_PLANS)[number];
 
 export const BILLING_PERIODS = ['monthly', 'annual'] as const;
 export type Billing = (typeof BILLING_PERIODS)[number];
 
-/** Trial offered once per user on BASIC and PRO (spec §8). */
+/** Trial offered once per user on BASIC and PRO (docs/contract.md#limits). */
 export const TRIAL_DAYS = 14;
 
 /** Monthly price of each plan in the billing currency (MXN); configurable, these are the defaults. */
@@ -96,7 +96,7 @@ const PLAN_NAMES: Record<PlanId, string> = {
   ENTERPRISE: 'Enterprise',
 };
 
-/** AvailablePlan of spec §2.9. */
+/** AvailablePlan of docs/contract.md#resources. */
 export interface AvailablePlan {
   id: PlanId;
   name: string;
@@ -115,7 +115,7 @@ export function priceFor(
   return billing === 'annual' ? prices[plan] * ANNUAL_MONTHS_CHARGED : prices[plan];
 }
 
-/** The plans listing (spec §4.10) for one billing period. */
+/** The plans listing (GET /subscription/plans, docs/contract.md#routes) for one billing period. */
 export function listPlans(billing: Billing, prices: MonthlyPrices = DEFAULT_MONTHLY_PRICES): AvailablePlan[] {
   return PLAN_IDS.map((id) => ({
     id,

@@ -1,4 +1,4 @@
-/** Monthly quotas run on calendar months in Mexico City (DESIGN §4), whatever the server's zone. */
+/** Monthly quotas run on calendar months in Mexico City (docs/design.md#plans-and-quotas), whatever the server's zone. */
 export const QUOTA_TIME_ZONE = 'America/Mexico_City';
 
 const parts = new Intl.DateTimeFormat('en-CA', {

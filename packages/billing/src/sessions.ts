@@ -87,7 +87,7 @@ export interface CheckoutSession {
 }
 
 /**
- * A hosted checkout session for BASIC or PRO (spec §4.12): 409 when the user is already on that plan
+ * A hosted checkout session for BASIC or PRO (docs/contract.md#routes): 409 when the user is already on that plan
  * (ACTIVE, TRIALING or PAST_DUE); the 14-day trial only for a user who never had one; a promotion
  * code must be an active one at the provider. The session lives 24 hours (the provider's default).
  */
@@ -154,7 +154,7 @@ export async function createCheckoutSession(
 }
 
 /**
- * A hosted customer-portal session (spec §4.13), only for a BASIC or PRO subscription that still
+ * A hosted customer-portal session (docs/contract.md#routes), only for a BASIC or PRO subscription that still
  * exists (ACTIVE, TRIALING, PAST_DUE or UNPAID: an unpaid user must be able to pay): 403 otherwise;
  * 404 when the provider customer is not stored or no longer exists at the provider.
  */

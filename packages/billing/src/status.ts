@@ -2,7 +2,7 @@ import type { SubscriptionStatus } from './entitlements';
 import type { PlanId } from './plans';
 
 /**
- * Provider status → ours (DESIGN §4). `incomplete` (first payment still pending) maps to nothing: it
+ * Provider status → ours (docs/design.md#subscription-status). `incomplete` (first payment still pending) maps to nothing: it
  * neither grants the plan nor replaces what the user has.
  */
 export function statusFromProvider(status: string): SubscriptionStatus | null {
@@ -33,7 +33,7 @@ export const LIVE_STATUSES: ReadonlySet<SubscriptionStatus> = new Set([
   'UNPAID',
 ]);
 
-/** Statuses in which the user is on the paid plan for the 409 of a repeated checkout (spec §4.12). */
+/** Statuses in which the user is on the paid plan for the 409 of a repeated checkout (docs/contract.md#routes). */
 export const SUBSCRIBED_STATUSES: ReadonlySet<SubscriptionStatus> = new Set([
   'TRIALING',
   'ACTIVE',

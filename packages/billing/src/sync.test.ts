@@ -39,7 +39,7 @@ function sub(overrides: Record<string, unknown> = {}): Stripe.Subscription {
   } as unknown as Stripe.Subscription;
 }
 
-describe('provider status → ours (DESIGN §4)', () => {
+describe('provider status → ours (docs/design.md#subscription-status)', () => {
   it.each([
     ['trialing', 'TRIALING'],
     ['active', 'ACTIVE'],

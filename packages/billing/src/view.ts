@@ -9,7 +9,7 @@ import {
 } from './plans';
 import { displayedPlan } from './status';
 
-/** The Subscription resource of spec §2.7. */
+/** The Subscription resource of docs/contract.md#resources. */
 export interface SubscriptionView {
   plan: PlanId;
   status: SubscriptionStatus;
@@ -23,7 +23,7 @@ export interface SubscriptionView {
 }
 
 /**
- * What the user's stored subscription looks like to them. No row: the FREE shape (DESIGN §4). An
+ * What the user's stored subscription looks like to them. No row: the FREE shape (docs/design.md#subscription-status). An
  * ended subscription shows plan FREE with its status (CANCELLED/EXPIRED), no periods, and keeps the
  * provider customer id (billing history stays reachable for support); limits follow the effective plan.
  */

@@ -5,7 +5,7 @@ import { round2 } from './money';
 import type { PaymentApplication } from './payment-status';
 import type { Cfdi, MetodoPago } from './types';
 
-/** Plus what the DoctoRelacionado carries for a currency view and the spec's FacturaRelacionada. */
+/** Plus what the DoctoRelacionado carries for a currency view and the contract's FacturaRelacionada. */
 export type RelatedApplication = PaymentApplication & {
   relatedUuid: string;
   equivalenciaDR: number;
@@ -16,7 +16,7 @@ export type RelatedApplication = PaymentApplication & {
  * Documents whose paid amount is unknown (Pagos 1.0 without ImpPagado) are left out. Pagos 1.0
  * may also omit the installment fields for PUE invoices: such a payment is taken as installment
  * 1 that settles what it pays. The same invoice + installment twice in one REP counts once
- * (cfdi-domain.md §3.2: dedupe by REP UUID + IdDocumento + NumParcialidad).
+ * (docs/cfdi.md#payment-status: the same REP installment counts once).
  */
 export function applicationsFrom(rep: Cfdi): RelatedApplication[] {
   const seen = new Set<string>();

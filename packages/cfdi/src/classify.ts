@@ -1,4 +1,4 @@
-// Which side of the profile's books a CFDI belongs to (cfdi-domain.md §4.2) and the spec's `tipo`.
+// Which side of the profile's books a CFDI belongs to (docs/cfdi.md#classification) and the contract's `tipo`.
 
 import { normalizeRfc } from './rfc';
 import type { Cfdi } from './types';
@@ -6,7 +6,7 @@ import type { Cfdi } from './types';
 export type Side = 'income' | 'expense';
 export type Party = 'emisor' | 'receptor';
 export type ClassifyResult = { side: Side; warnings: string[] } | { error: string };
-/** The spec's Invoice/Expense `tipo`. */
+/** The contract's Invoice/Expense `tipo`. */
 export type CfdiTipo = 'PUE' | 'PPD' | 'COMPLEMENTO_PAGO';
 
 /**

@@ -1,5 +1,5 @@
-// Parse-level findings about the document itself, independent of any profile (cfdi-domain.md
-// §4.1). The file is signed and SAT accepted it, so none of these rejects it.
+// Parse-level findings about the document itself, independent of any profile (docs/cfdi.md
+// #document-warnings). The file is signed and SAT accepted it, so none of these rejects it.
 
 import type { TaxTotals } from './impuestos';
 import { round2, sameAmount } from './money';

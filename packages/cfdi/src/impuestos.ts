@@ -1,4 +1,4 @@
-// Tax totals per cfdi-domain.md §2.5: the comprobante-level Impuestos node when present (the
+// Tax totals per docs/cfdi.md#reading-a-document: the comprobante-level Impuestos node when present (the
 // figures SAT validates), otherwise the sum of the concept-level taxes; plus the local taxes of the
 // implocal complement, which also enter the Total.
 
@@ -67,7 +67,7 @@ function sumImporte(taxes: XmlElement[], impuesto?: string): number {
 }
 
 // A CFDI may mix rates (16 % and 0 %): report the one with the largest base (product decision,
-// cfdi-domain.md §2.5). Concept-level traslados always carry Base; 3.3 global ones do not, so
+// docs/cfdi.md#reading-a-document). Concept-level traslados always carry Base; 3.3 global ones do not, so
 // there the Importe is the weight.
 function dominantIvaRate(traslados: XmlElement[]): number | undefined {
   const weightByRate = new Map<number, number>();

@@ -1,5 +1,5 @@
 // Amounts are JS numbers parsed from CFDI decimal strings (≤ 6 decimals); every comparison
-// between amounts uses the 0.01 tolerance of cfdi-domain.md §3.2 / §4.1.
+// between amounts uses the 0.01 tolerance of docs/cfdi.md#amounts.
 
 export const AMOUNT_TOLERANCE = 0.01;
 

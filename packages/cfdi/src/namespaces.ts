@@ -1,4 +1,4 @@
-// Namespace URIs that identify CFDI nodes (cfdi-domain.md §2.1). Documents are recognised by
+// Namespace URIs that identify CFDI nodes (docs/cfdi.md#reading-a-document). Documents are recognised by
 // namespace + local name, never by prefix: prefixes are arbitrary in real files.
 
 export const NS = {

@@ -1,5 +1,5 @@
 // The payments complement of a REP (TipoDeComprobante P), Pagos 2.0 (CFDI 4.0) and Pagos 1.0
-// (CFDI 3.3) read into one shape (cfdi-domain.md §2.8-2.9).
+// (CFDI 3.3) read into one shape (docs/cfdi.md#reading-a-document).
 
 import { NS } from './namespaces';
 import type { DoctoRelacionado, Pago } from './types';

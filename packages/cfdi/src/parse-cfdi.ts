@@ -101,7 +101,7 @@ function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
   return { ...cfdi, warnings: [...warnings, ...documentWarnings(cfdi, declared)] };
 }
 
-// By namespace + local name + Version, never by prefix (cfdi-domain.md §2.1).
+// By namespace + local name + Version, never by prefix (docs/cfdi.md#reading-a-document).
 function versionOf(root: XmlElement): CfdiVersion {
   if (root.name === 'Comprobante' && (root.ns === NS.cfdi40 || root.ns === NS.cfdi33)) {
     // CFDI 3.2 spelled its attributes in lower case.

@@ -1,12 +1,12 @@
 // estadoPago of an invoice from its REP payment applications and manual payments, exactly the
-// computation proposed in cfdi-domain.md §3.2. Every finding is a warning, never an error.
+// computation of docs/cfdi.md#payment-status. Every finding is a warning, never an error.
 
 import { AMOUNT_TOLERANCE, round2, sameAmount } from './money';
 import type { MetodoPago } from './types';
 
 export type Estado = 'PAGADO' | 'PAGO_PARCIAL' | 'NO_PAGADO';
 
-/** The spec's EstadoPago. */
+/** The contract's EstadoPago. */
 export interface EstadoPago {
   estado: Estado;
   totalFactura: number;
@@ -37,7 +37,7 @@ export interface PaymentApplication {
   impSaldoInsoluto: number;
 }
 
-/** A payment the user recorded by hand (the spec's Pago). */
+/** A payment the user recorded by hand (the contract's Pago). */
 export interface ManualPayment {
   fechaPago: string;
   formaPago: string;

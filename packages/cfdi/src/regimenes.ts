@@ -1,5 +1,5 @@
 // c_RegimenFiscal as CFDI 4.0 defines it (19 codes) with the person types each applies to,
-// plus the codes only older catalogs had (cfdi-domain.md §5.1). The database holds the full
+// plus the codes only older catalogs had (docs/cfdi.md#fiscal-regimes). The database holds the full
 // catalog with descriptions; this copy lets the pure parser flag unknown or misapplied codes.
 
 import { isGenericRfc, personaOfRfc, type TipoPersona } from './rfc';

@@ -16,7 +16,7 @@ import {
 const problemOf = (r: ReturnType<typeof checkProfileRfc>): RfcProblem | undefined =>
   'problem' in r ? r.problem : undefined;
 
-describe('check digit (cfdi-domain.md 1.2 vectors; informational only)', () => {
+describe('check digit (published vectors, docs/cfdi.md#rfc; informational only)', () => {
   it.each([
     ['SAT970701NN3', '3'], // worked example, moral (leading space counts 37 x 13)
     ['SORC591116FJ6', '6'], // worked example, física

@@ -1,5 +1,5 @@
 // RFC (Registro Federal de Contribuyentes) rules. Pure: no I/O.
-// Facts and vectors: shared/notes/cfdi-domain.md section 1.
+// The rules: docs/cfdi.md#rfc.
 
 export type TipoPersona = 'FISICA' | 'MORAL';
 

@@ -1,5 +1,5 @@
 // The parsed CFDI. Amounts are numbers, RFCs and UUIDs upper-cased, dates kept as the literal
-// strings of the XML (local Mexican time, no time zone). Field meaning: cfdi-domain.md §2 and §8.
+// strings of the XML (local Mexican time, no time zone). Field meaning: docs/cfdi.md, docs/contract.md#resources.
 
 export type CfdiVersion = '4.0' | '3.3';
 /** I ingreso, E egreso, T traslado, N nómina, P pago (REP). */
@@ -41,7 +41,7 @@ export interface Cfdi {
   relacionados: Array<{ tipoRelacion: string; uuids: string[] }>;
   /** Present for tipoDeComprobante P: Pagos 2.0 or 1.0, normalised to one shape. */
   pagos?: Pago[];
-  /** Parse-level findings (cfdi-domain.md §4.1); never fatal. */
+  /** Parse-level findings (docs/cfdi.md#document-warnings); never fatal. */
   warnings: string[];
 }
 

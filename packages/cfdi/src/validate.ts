@@ -1,5 +1,5 @@
-// Import validations against a taxpayer profile: the spec's Validacion and its six flags, with the
-// semantics of cfdi-domain.md §4.3 and DESIGN §4 (bloquear* turns a mismatch into an error).
+// Import validations against a taxpayer profile: the contract's Validacion and its six flags, with the
+// semantics of docs/cfdi.md#validation-flags (bloquear* turns a mismatch into an error).
 
 import { classifyCfdi, profileParty, type Side } from './classify';
 import { normalizeRfc } from './rfc';

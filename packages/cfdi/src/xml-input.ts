@@ -1,6 +1,6 @@
 // Turns an upload (bytes or text) into the XML text to parse: size cap, UTF-8 only, BOM and the
 // stray text that real files carry before the first `<` or after the last `>` removed
-// (cfdi-domain.md §2.10 and §7; none of this touches signed content).
+// (docs/cfdi.md#reading-a-document; none of this touches signed content).
 
 import { CfdiRejection } from './rejection';
 

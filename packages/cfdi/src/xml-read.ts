@@ -5,7 +5,7 @@ import { CfdiRejection } from './rejection';
 import type { XmlElement } from './xml-tree';
 
 // t_Importe and friends: digits with an optional fraction, `.` only (a comma separator is a
-// known bug of some issuers, cfdi-domain.md §7), never negative.
+// known bug of some issuers, docs/cfdi.md#reading-a-document), never negative.
 const DECIMAL = /^\d+(\.\d+)?$/;
 const INTEGER = /^\d+$/;
 

@@ -1,4 +1,4 @@
-// Income vs expense against the profile RFC (cfdi-domain.md §4.2) and the spec's `tipo`.
+// Income vs expense against the profile RFC (docs/cfdi.md#classification) and the contract's `tipo`.
 import { describe, expect, it } from 'vitest';
 import { type Cfdi, classifyCfdi, parseCfdi, tipoOf } from '../src';
 import { cfdi40, EMISOR_RFC, RECEPTOR_RFC } from './build-cfdi';

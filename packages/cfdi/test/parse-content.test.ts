@@ -1,5 +1,5 @@
 // Field rules of the parsed Cfdi: literal dates, strict amounts, tax totals, Pagos normalisation
-// and the parse-level warnings of cfdi-domain.md §4.1.
+// and the parse-level warnings of docs/cfdi.md#document-warnings.
 import { describe, expect, it } from 'vitest';
 import { type Cfdi, parseCfdi } from '../src';
 import { cfdi40, rep20 } from './build-cfdi';
@@ -69,7 +69,7 @@ describe('amounts', () => {
   });
 });
 
-describe('taxes (cfdi-domain.md §2.5)', () => {
+describe('taxes (docs/cfdi.md#reading-a-document)', () => {
   it('comprobante-level Impuestos win over concept sums', () => {
     const body = `<cfdi:Conceptos>${concepto(`<cfdi:Traslados>${traslado('1000', '0.160000', '159.99')}</cfdi:Traslados>`)}</cfdi:Conceptos>
       <cfdi:Impuestos TotalImpuestosTrasladados="160.00"><cfdi:Traslados>${traslado('1000.00', '0.160000', '160.00')}</cfdi:Traslados></cfdi:Impuestos>`;
@@ -117,7 +117,7 @@ describe('taxes (cfdi-domain.md §2.5)', () => {
   });
 });
 
-describe('parse-level warnings (cfdi-domain.md §4.1)', () => {
+describe('parse-level warnings (docs/cfdi.md#document-warnings)', () => {
   it('Total ≠ SubTotal − Descuento + Trasladados − Retenidos beyond 0.01', () => {
     expect(ok(cfdi40({ total: '1160.02' })).warnings).toEqual([
       'Total inconsistente: Total 1160.02 ≠ SubTotal − Descuento + Trasladados − Retenidos = 1160.00',

@@ -1,4 +1,4 @@
-// estadoPago per cfdi-domain.md §3.2: PUE/nómina paid at issue, PPD from REP applications and manual
+// estadoPago per docs/cfdi.md#payment-status: PUE/nómina paid at issue, PPD from REP applications and manual
 // payments, with warnings for gaps, duplicates, overpayment, currency and balance anomalies.
 import { describe, expect, it } from 'vitest';
 import {

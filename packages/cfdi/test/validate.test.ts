@@ -1,5 +1,5 @@
-// The spec's Validacion: each flag on and off, each bloquear* on and off (cfdi-domain.md §4.3,
-// DESIGN §4: bloquear turns the finding into an error, otherwise it is a warning).
+// The contract's Validacion: each flag on and off, each bloquear* on and off (docs/cfdi.md
+// #validation-flags: bloquear turns the finding into an error, otherwise it is a warning).
 import { describe, expect, it } from 'vitest';
 import { type Cfdi, parseCfdi, type ValidationFlags, validateCfdi } from '../src';
 import { cfdi40, EMISOR_RFC, RECEPTOR_RFC } from './build-cfdi';

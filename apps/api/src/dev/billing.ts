@@ -78,7 +78,7 @@ async function runPortalAction(
 }
 
 /**
- * The offline provider's hosted pages (DESIGN §3): checkout with Pay/Decline, and the customer
+ * The offline provider's hosted pages (docs/contract.md#development-surfaces): checkout with Pay/Decline, and the customer
  * portal. Every action changes the fake's state and sends signed events to our own webhook.
  */
 export function mountDevBilling(app: Hono<AppEnv>, deps: AppDeps): void {

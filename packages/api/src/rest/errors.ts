@@ -18,7 +18,7 @@ const STATUS_OF: Record<string, number> = {
   SERVICE_UNAVAILABLE: 503,
 };
 
-/** The spec's §7 labels, plus the statuses it leaves open. */
+/** The labels of docs/contract.md#errors: the contract's, plus the statuses it leaves open. */
 export const ERROR_LABELS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -50,7 +50,7 @@ export const Expense = z
   });
 export type Expense = z.infer<typeof Expense>;
 
-/** One listing row (from a received CFDI or typed in) in the spec's shape; absent fields are omitted. */
+/** One listing row (from a received CFDI or typed in) in the contract's shape; absent fields are omitted. */
 export function toExpense(row: ExpenseListRow): Expense {
   return {
     id: row.id,

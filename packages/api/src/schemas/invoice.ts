@@ -142,7 +142,7 @@ export const Invoice = z
   });
 export type Invoice = z.infer<typeof Invoice>;
 
-/** Sets `key` only when the value exists: the spec's optional fields are absent, not null. */
+/** Sets `key` only when the value exists: the contract's optional fields are absent, not null. */
 export const opt = <K extends string, V>(key: K, value: V | null | undefined) =>
   (value === null || value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
@@ -155,13 +155,13 @@ export function validacionOf(
   return { ...v, advertencias: [...v.advertencias, ...row.paymentWarnings] };
 }
 
-/** Sets `key` only when the value exists (the spec's optional fields are absent, not null). */
+/** Sets `key` only when the value exists (the contract's optional fields are absent, not null). */
 function setPresent<T extends object, K extends keyof T>(into: T, key: K, value: T[K] | null | undefined) {
   if (value !== null && value !== undefined) into[key] = value;
 }
 
 /**
- * An invoice as the spec shows it. Built by assignment rather than by spreading `opt()`s: a listing
+ * An invoice as the contract shows it. Built by assignment rather than by spreading `opt()`s: a listing
  * maps 50 of these per request, and the spreads cost twice as much.
  */
 export function toInvoice(row: ListedCfdi, profile?: { id: string; nombre: string; rfc: string }): Invoice {

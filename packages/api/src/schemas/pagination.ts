@@ -9,7 +9,7 @@ export const Pagination = z
   })
   .meta({ id: 'Pagination', example: { total: 132, page: 1, limit: 50, totalPages: 3 } });
 
-/** Query fields shared by the invoice and expense listings (spec §4.4–4.5). */
+/** Query fields shared by the invoice and expense listings (docs/contract.md#routes). */
 export const listQuery = (defaultLimit: number) => ({
   profileId: z.string().trim().min(1).max(100).optional(),
   mes: z.number().int().min(1, 'mes must be 1-12').max(12, 'mes must be 1-12').optional(),

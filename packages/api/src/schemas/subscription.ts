@@ -6,7 +6,7 @@ const BASIC_LIMITS = PLAN_LIMITS.BASIC;
 export const PlanId = z.enum(PLAN_IDS);
 export const BillingPeriod = z.enum(BILLING_PERIODS, { error: 'must be monthly or annual' });
 
-/** PlanLimits of spec §2.8. */
+/** PlanLimits of docs/contract.md#resources. */
 export const PlanLimits = z
   .object({
     profiles: z.number().nullable(),
@@ -27,7 +27,7 @@ export const PlanLimits = z
   })
   .meta({ id: 'PlanLimits', example: BASIC_LIMITS });
 
-/** AvailablePlan of spec §2.9. */
+/** AvailablePlan of docs/contract.md#resources. */
 export const AvailablePlan = z
   .object({
     id: PlanId,
@@ -51,7 +51,7 @@ export const AvailablePlan = z
     },
   });
 
-/** Subscription of spec §2.7. */
+/** Subscription of docs/contract.md#resources. */
 export const Subscription = z
   .object({
     plan: PlanId,

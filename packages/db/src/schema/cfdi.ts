@@ -14,7 +14,7 @@ import {
 import { profiles } from './profiles';
 import { money, timestamps, users } from './users';
 
-/** The spec's Validacion, as computed at import. */
+/** The contract's Validacion, as computed at import. */
 export interface Validacion {
   rfcVerificado: boolean;
   regimenFiscalVerificado: boolean;
@@ -26,7 +26,7 @@ export interface Validacion {
 
 /**
  * Every CFDI filed for a profile: income (the profile issued it) or expense (it received it),
- * payment complements included. The spec's Invoice/Expense fields are kept ready to list; the
+ * payment complements included. The contract's Invoice/Expense fields are kept ready to list; the
  * validation, payment status and payment records are recomputed on every change that affects them.
  */
 export const cfdis = pgTable(

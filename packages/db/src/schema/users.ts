@@ -7,7 +7,7 @@ export const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
-/** Amounts: CFDI carry up to 6 decimals; JSON numbers out (DESIGN §4). */
+/** Amounts: CFDI carry up to 6 decimals; JSON numbers out (docs/design.md#money-and-dates). */
 export const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
 
 export const users = pgTable(

@@ -2,7 +2,7 @@ import { BillingError } from '@folio/billing';
 import type { Context } from '../../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 
-/** Billing refusals in the contract's terms (spec §4.12–4.13); a provider failure is a 500. */
+/** Billing refusals in the contract's terms (docs/contract.md#routes); a provider failure is a 500. */
 export async function asAppErrors<T>(ctx: Context, run: () => Promise<T>): Promise<T> {
   try {
     return await run();

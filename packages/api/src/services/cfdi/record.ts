@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Cfdi, round2, tipoOf, type Validacion } from '@folio/cfdi';
 import type { NewCfdi } from '@folio/db/queries/cfdis';
 
-/** The spec's ComplementoPago: the first Pago's header with every paid invoice of the complement. */
+/** The contract's ComplementoPago: the first Pago's header with every paid invoice of the complement. */
 export function complementoPagoOf(cfdi: Cfdi) {
   const [first] = cfdi.pagos ?? [];
   if (!first) return null;
@@ -28,7 +28,7 @@ export function complementoPagoOf(cfdi: Cfdi) {
   };
 }
 
-/** IVA as the percentage the CFDI applies: its rate, else computed from the amounts (DESIGN §4). */
+/** IVA as the percentage the CFDI applies: its rate, else computed from the amounts (docs/design.md#money-and-dates). */
 function ivaPercent(cfdi: Cfdi): number {
   if (cfdi.impuestos.ivaRate !== undefined) return cfdi.impuestos.ivaRate;
   const base = cfdi.subTotal - (cfdi.descuento ?? 0);

@@ -4,7 +4,7 @@ import type { Context } from '../../context';
 import { authorizeProfile, type ProfileAccess } from './access';
 
 /**
- * Where the spec names a profile by "profile id, the issuer RFC" (DESIGN §3): the profile's id, or an
+ * Where the contract names a profile by "profile id, the issuer RFC" (docs/design.md#profiles-named-by-id-or-rfc): the profile's id, or an
  * RFC resolved among the caller's own profiles. Unknown → 404, someone else's id → 403.
  */
 export async function resolveProfileRef(
