@@ -8,6 +8,7 @@ import {
   request,
   setPlan,
   signUp,
+  signUpVerified,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -141,7 +142,7 @@ const routeKeys = [...collectRoutes(appRouter).map((r) => `${r.method} ${r.path}
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = await signUp(t);
+  owner = await signUpVerified(t);
   intruder = await signUp(t);
   await setPlan(t, owner.id, 'PRO');
   const profile = await createProfile(t, owner, {

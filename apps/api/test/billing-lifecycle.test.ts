@@ -17,7 +17,7 @@ import {
   expectError,
   request,
   rfcMoral,
-  signUp,
+  signUpVerified,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -51,7 +51,7 @@ const DAY_MS = 86_400_000;
 
 describe('subscription lifecycle, driven by the provider', () => {
   it('checkout → TRIALING → ACTIVE at trial end → failed renewal PAST_DUE → UNPAID (FREE limits, profiles frozen) → paid again', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const dev = devOf(t);
     const { subscriptionId } = await subscribe(t, u, { plan: 'BASIC' });
 
@@ -104,7 +104,7 @@ describe('subscription lifecycle, driven by the provider', () => {
   });
 
   it('cancel at period end (the portal sets cancel_at): still ACTIVE with cancelAtPeriodEnd, then CANCELLED on FREE', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const dev = devOf(t);
     const { subscriptionId } = await subscribe(t, u, { plan: 'BASIC' });
     await dev.endTrial(subscriptionId);
@@ -137,7 +137,7 @@ describe('subscription lifecycle, driven by the provider', () => {
   });
 
   it('cancel now: CANCELLED with FREE limits and the surplus frozen; a new upgrade unfreezes them', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const dev = devOf(t);
     const { subscriptionId } = await subscribe(t, u, { plan: 'PRO' });
     const ids = await addProfiles(u, 4);
@@ -170,7 +170,7 @@ describe('subscription lifecycle, driven by the provider', () => {
   });
 
   it('a plan switch from the portal pages: PRO → BASIC freezes the newest surplus, BASIC → PRO thaws it', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     await subscribe(t, u, { plan: 'PRO', billing: 'annual' });
     const ids = await addProfiles(u, 4);
     const { url } = await (await portal(t, u)).json();
@@ -204,7 +204,7 @@ describe('subscription lifecycle, driven by the provider', () => {
   });
 
   it('a checkout for the other plan replaces the current subscription instead of adding a second one', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const dev = devOf(t);
     const first = await subscribe(t, u, { plan: 'BASIC' });
     await dev.endTrial(first.subscriptionId);
@@ -221,7 +221,7 @@ describe('subscription lifecycle, driven by the provider', () => {
 
 describe('the hosted pages of the offline provider and the return from checkout', () => {
   it('checkout page → Pay → 303 to our success page, which shows the new plan', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const { sessionId, url } = await (
       await checkout(t, u, { plan: 'BASIC', promotionCode: 'bienvenida20' })
     ).json();
@@ -250,7 +250,7 @@ describe('the hosted pages of the offline provider and the return from checkout'
   });
 
   it('Decline → 303 to the cancel page; the user stays FREE', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const { url } = await (await checkout(t, u, { plan: 'PRO' })).json();
     const res = await t.app.request(`${new URL(url).pathname}/decline`, { method: 'POST' });
     expect(res.status).toBe(303);
@@ -260,7 +260,7 @@ describe('the hosted pages of the offline provider and the return from checkout'
   });
 
   it('the success page reconciles from the provider when the user is back before the webhook', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const dev = devOf(t);
     const { sessionId } = await (await checkout(t, u, { plan: 'PRO' })).json();
     // The webhook endpoint is unreachable for now.
@@ -289,7 +289,7 @@ describe('the hosted pages of the offline provider and the return from checkout'
   });
 
   it('the success page of an unknown or unfinished session says the payment is pending', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const { sessionId } = await (await checkout(t, u, { plan: 'BASIC' })).json();
     expect(await (await t.app.request(`/billing/success?session_id=${sessionId}`)).text()).toContain('OPEN');
     expect(await (await t.app.request('/billing/success?session_id=cs_nope')).text()).toContain('PENDING');

@@ -20,7 +20,7 @@ import {
   request,
   rfcMoral,
   setPlan,
-  signUp,
+  signUpVerified,
   startTestApp,
   type TestApp,
 } from './harness';
@@ -83,7 +83,7 @@ const SPEC_LIMITS = {
 
 describe('GET /api/subscription/plans', () => {
   it('lists FREE, BASIC, PRO and ENTERPRISE monthly by default with the spec limits, prices and trials', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const res = await plans('', bearer(u.token));
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -119,7 +119,7 @@ describe('GET /api/subscription/plans', () => {
   });
 
   it('prices annual billing at 10 months with originalPrice the cost of 12', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const body = await (await plans('?billing=annual', bearer(u.token))).json();
     expect(body.billing).toBe('annual');
     expect(
@@ -134,7 +134,7 @@ describe('GET /api/subscription/plans', () => {
   });
 
   it('answers 400 Bad Request for an invalid billing period, 401 without a token', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     expect(await expectError(await plans('?billing=weekly', bearer(u.token)), 400, 'Bad Request')).toMatch(
       /billing/,
     );
@@ -142,7 +142,7 @@ describe('GET /api/subscription/plans', () => {
   });
 
   it('works with the access_token cookie and through the tRPC caller alike', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const viaCookie = await (await plans('?billing=annual', cookie(u.token))).json();
     const viaTrpc = await caller(t, u.token).subscription.plans({ billing: 'annual' });
     expect(viaTrpc).toEqual(viaCookie);
@@ -156,7 +156,7 @@ describe('GET /api/subscription/plans', () => {
 
 describe('GET /api/subscription', () => {
   it('gives a user who never paid the FREE shape, without calling the provider', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const before = devOf(t).requests.length;
     expect(await current(t, u)).toEqual({
       plan: 'FREE',
@@ -173,14 +173,14 @@ describe('GET /api/subscription', () => {
   });
 
   it('still shows FREE (no customer id) to a user who opened a checkout but never paid', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     expect((await checkout(t, u, { plan: 'PRO' })).status).toBe(201);
     expect(await current(t, u)).toMatchObject({ plan: 'FREE', stripeCustomerId: null });
   });
 
   it('answers 401 without a token; the tRPC caller gives the same body as REST', async () => {
     await expectError(await request(t, 'GET', '/api/subscription'), 401, 'Unauthorized');
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     await subscribe(t, u);
     expect(await caller(t, u.token).subscription.current()).toEqual(await current(t, u));
   });
@@ -188,7 +188,7 @@ describe('GET /api/subscription', () => {
 
 describe('POST /api/subscription/create-checkout', () => {
   it('answers 201 with sessionId, url and message; the provider session lives 24 h and carries the trial', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const res = await checkout(t, u, { plan: 'BASIC' });
     expect(res.status).toBe(201);
     const body = await res.json();
@@ -213,7 +213,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('sells annual billing at the annual price', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const { sessionId } = await (await checkout(t, u, { plan: 'PRO', billing: 'annual' })).json();
     expect(devOf(t).describeCheckout(sessionId)).toMatchObject({
       plan: 'PRO',
@@ -223,7 +223,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('answers 400 Bad Request for a plan other than BASIC or PRO, a bad billing or a missing plan', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     for (const body of [
       { plan: 'ENTERPRISE' },
       { plan: 'FREE' },
@@ -241,7 +241,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('upper-cases a promotion code and applies it when it is active at the provider', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const res = await checkout(t, u, { plan: 'BASIC', promotionCode: ' bienvenida20 ' });
     expect(res.status).toBe(201);
     const view = devOf(t).describeCheckout((await res.json()).sessionId)!;
@@ -249,7 +249,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('answers 400 for a promotion code shorter than 3 or longer than 50, with symbols, unknown or inactive', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const cases: [string, RegExp][] = [
       ['AB', /promotionCode/],
       ['A'.repeat(51), /promotionCode/],
@@ -265,7 +265,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('creates the provider customer once per user and stores it', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const dev = devOf(t);
     const before = dev.customers.size;
     await checkout(t, u, { plan: 'BASIC' });
@@ -277,7 +277,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('two concurrent checkouts for one user → one provider customer', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const dev = devOf(t);
     const before = dev.customers.size;
     const answers = await Promise.all([
@@ -294,7 +294,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('replays the same session for a retried request with the same Idempotency-Key', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const first = await (await checkout(t, u, { plan: 'BASIC' }, { 'idempotency-key': 'k-1' })).json();
     const again = await (await checkout(t, u, { plan: 'BASIC' }, { 'idempotency-key': 'k-1' })).json();
     const other = await (await checkout(t, u, { plan: 'BASIC' }, { 'idempotency-key': 'k-2' })).json();
@@ -303,7 +303,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('answers 409 Conflict for the plan the user already has (TRIALING, ACTIVE, PAST_DUE), not for the other', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const { subscriptionId } = await subscribe(t, u, { plan: 'BASIC' });
     expect((await current(t, u)).status).toBe('TRIALING');
     await expectError(await checkout(t, u, { plan: 'BASIC' }), 409, 'Conflict');
@@ -320,7 +320,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('offers the 14-day trial only to a user who never had one', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const { subscriptionId } = await subscribe(t, u, { plan: 'PRO' });
     await devOf(t).cancelNow(subscriptionId);
     const res = await checkout(t, u, { plan: 'PRO' });
@@ -332,7 +332,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('answers 500 with a clean message when the provider fails, and nothing is stored', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     devOf(t).failNextRequests(1);
     const message = await expectError(await checkout(t, u, { plan: 'BASIC' }), 500, 'Internal Server Error');
     expect(message).not.toMatch(/outage|stripe|dev/i);
@@ -341,7 +341,7 @@ describe('POST /api/subscription/create-checkout', () => {
   });
 
   it('replaces a stored customer the provider no longer has', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const first = await (await checkout(t, u, { plan: 'BASIC' })).json();
     const old = devOf(t).describeCheckout(first.sessionId)!.session.customer;
     devOf(t).deleteCustomer(old);
@@ -355,7 +355,7 @@ describe('POST /api/subscription/create-checkout', () => {
       401,
       'Unauthorized',
     );
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const res = await request(t, 'POST', '/api/subscription/create-checkout', {
       headers: { cookie: `access_token=${u.token}`, origin: 'https://evil.example' },
       body: { plan: 'BASIC' },
@@ -366,7 +366,7 @@ describe('POST /api/subscription/create-checkout', () => {
 
 describe('POST /api/subscription/create-portal-session', () => {
   it('answers 201 with the hosted portal url and a message for a paid subscription', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     await subscribe(t, u);
     const res = await portal(t, u);
     expect(res.status).toBe(201);
@@ -378,22 +378,22 @@ describe('POST /api/subscription/create-portal-session', () => {
   });
 
   it('answers 403 Forbidden to FREE users, cancelled subscriptions and ENTERPRISE (contract)', async () => {
-    const free = await signUp(t);
+    const free = await signUpVerified(t);
     await expectError(await portal(t, free), 403, 'Forbidden');
     await expect(caller(t, free.token).subscription.createPortalSession()).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    const ended = await signUp(t);
+    const ended = await signUpVerified(t);
     const { subscriptionId } = await subscribe(t, ended);
     await devOf(t).cancelNow(subscriptionId);
     await expectError(await portal(t, ended), 403, 'Forbidden');
-    const enterprise = await signUp(t);
+    const enterprise = await signUpVerified(t);
     await setPlan(t, enterprise.id, 'ENTERPRISE');
     await expectError(await portal(t, enterprise), 403, 'Forbidden');
   });
 
   it('lets an UNPAID user in, to pay', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const { subscriptionId } = await subscribe(t, u);
     await devOf(t).failRenewal(subscriptionId);
     await devOf(t).exhaustRetries(subscriptionId);
@@ -402,10 +402,10 @@ describe('POST /api/subscription/create-portal-session', () => {
   });
 
   it('answers 404 Not Found when no provider customer is stored or the provider no longer has it', async () => {
-    const stored = await signUp(t);
+    const stored = await signUpVerified(t);
     await setPlan(t, stored.id, 'BASIC');
     await expectError(await portal(t, stored), 404, 'Not Found');
-    const gone = await signUp(t);
+    const gone = await signUpVerified(t);
     await subscribe(t, gone);
     devOf(t).deleteCustomer((await subscriptionRow(t, gone.id))!.stripeCustomerId!);
     await expectError(await portal(t, gone), 404, 'Not Found');
@@ -417,14 +417,14 @@ describe('POST /api/subscription/create-portal-session', () => {
       401,
       'Unauthorized',
     );
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     await subscribe(t, u);
     devOf(t).failNextRequests(1);
     await expectError(await portal(t, u), 500, 'Internal Server Error');
   });
 
   it('writes audit rows for checkout and portal sessions', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     await subscribe(t, u);
     await portal(t, u);
     expect(await auditActions(t, u.id, 'subscription.checkout')).toHaveLength(1);
@@ -434,7 +434,7 @@ describe('POST /api/subscription/create-portal-session', () => {
 
 describe('entitlements follow the subscription at once', () => {
   it('gives an upgraded user BASIC limits: 3 profiles (the 4th is 403) and 100 SAT searches', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     await subscribe(t, u, { plan: 'BASIC' });
     expect((await current(t, u)).limits).toEqual(PLAN_LIMITS.BASIC);
     for (let i = 0; i < 3; i++) {
@@ -492,7 +492,7 @@ describe('configuration', () => {
       }),
     });
     try {
-      const u = await signUp(priced);
+      const u = await signUpVerified(priced);
       const res = await request(priced, 'GET', '/api/subscription/plans', { headers: bearer(u.token) });
       expect((await res.json()).plans.map((p: { price: number }) => p.price)).toEqual([0, 349, 699, 2499]);
     } finally {

@@ -7,7 +7,7 @@ import { createBillingProvider } from '@folio/billing';
 import { serve } from '@hono/node-server';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, testConfig } from './harness';
+import { signUpVerified, startTestApp, type TestApp, testConfig } from './harness';
 
 /**
  * A person's path through the offline checkout, in a real browser: Debian's chromium driven by
@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('checkout in a browser (offline
   });
 
   it('opens the checkout page, clicks Pay, lands on the success page, and the API reports BASIC/TRIALING', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${appUrl}${path}`, {
         ...init,

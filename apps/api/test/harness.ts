@@ -91,6 +91,17 @@ export async function signUp(t: TestApp, fields: Record<string, string> = {}): P
   return { id: body.user.id, email: email.trim().toLowerCase(), password, token: body.accessToken };
 }
 
+/** Registers and logs in a fresh user who has also clicked the verification link. */
+export async function signUpVerified(t: TestApp, fields: Record<string, string> = {}): Promise<TestUser> {
+  const user = await signUp(t, fields);
+  const token = await verificationTokenFor(t, user.email);
+  const res = await request(t, 'GET', `/api/auth/verify-email?token=${token}`, {
+    headers: { accept: 'application/json' },
+  });
+  expect(res.status).toBe(200);
+  return user;
+}
+
 /** Asserts the exact error contract: the status, and a body of exactly {error, message}. */
 export async function expectError(res: Response, status: number, label: string): Promise<string> {
   const body = (await res.json()) as Record<string, unknown>;

@@ -77,6 +77,18 @@ describe.skipIf(!SERVER_URL)(
       return { email, password, token: login.body.accessToken as string, id: login.body.user.id as string };
     }
 
+    /** A FREE user who has also clicked the link in the verification mail (checkout needs it). */
+    async function verifiedUser() {
+      const u = await freeUser();
+      const mail = await call(a!, 'GET', `/__dev/mail.json?to=${encodeURIComponent(u.email)}`);
+      const token = /verify-email\?token=([a-z0-9]+)/.exec(mail.body.data[0].text)?.[1];
+      const verified = await call(b!, 'GET', `/api/auth/verify-email?token=${token}`, {
+        headers: { accept: 'application/json' },
+      });
+      expect(verified.status).toBe(200);
+      return u;
+    }
+
     const tally = (values: (number | string)[]) =>
       values.reduce<Record<string, number>>((acc, s) => {
         acc[s] = (acc[s] ?? 0) + 1;
@@ -172,7 +184,7 @@ describe.skipIf(!SERVER_URL)(
     });
 
     it('one Stripe event delivered to both processes, 4 times each and concurrently, is applied exactly once', async () => {
-      const u = await freeUser();
+      const u = await verifiedUser();
       const subscription = () =>
         Promise.all(both().map((s) => call(s, 'GET', '/api/subscription', { token: u.token })));
       // Checkout through one process: the customer and the session live at the shared provider.

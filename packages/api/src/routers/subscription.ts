@@ -47,8 +47,8 @@ export const subscriptionRouter = router({
         method: 'POST',
         path: '/subscription/create-checkout',
         tags,
-        summary: 'Start a hosted checkout for BASIC or PRO (14-day trial once per user)',
-        errorResponses: [400, 401, 409, 500],
+        summary: 'Start a hosted checkout for BASIC or PRO (14-day trial once per user; verified email only)',
+        errorResponses: [400, 401, 403, 409, 500],
       },
       rest: { successStatus: 201 },
     })

@@ -377,7 +377,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a hosted checkout for BASIC or PRO (14-day trial once per user) */
+        /** Start a hosted checkout for BASIC or PRO (14-day trial once per user; verified email only) */
         post: operations["subscription-createCheckout"];
         delete?: never;
         options?: never;
@@ -2709,6 +2709,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

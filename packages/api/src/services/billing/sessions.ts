@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Context } from '../../context';
 import type { CheckoutInput } from '../../schemas/subscription';
 import { audit } from '../audit';
+import { requireVerifiedEmail } from '../auth/require-verified-email';
 import { asAppErrors } from './errors';
 
 interface User {
@@ -10,6 +11,7 @@ interface User {
   email: string;
   nombre: string | null;
   apellido: string | null;
+  emailVerified: boolean;
 }
 
 /** POST /api/subscription/create-checkout: a hosted checkout for BASIC or PRO (rules in @folio/billing). */
@@ -18,6 +20,7 @@ export async function startCheckout(
   user: User,
   input: z.infer<typeof CheckoutInput>,
 ): Promise<{ sessionId: string; url: string; message: string }> {
+  requireVerifiedEmail(user);
   const session = await asAppErrors(ctx, () =>
     createCheckoutSession(
       ctx,
