@@ -4,9 +4,9 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppDeps, AppEnv } from '../http/types';
 import { STRIPE_WEBHOOK_PATH } from '../http/webhook';
+import { estadoSesionPago, estadoSuscripcion, fecha, fechaHora } from './format';
 
 const money = (n: number) => `$${n.toLocaleString('es-MX', { minimumFractionDigits: 2 })} MXN`;
-const when = (s: number | null | undefined) => (s ? new Date(s * 1000).toISOString().slice(0, 10) : '—');
 
 const page = (title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) => html`<!doctype html>
   <html lang="es">
@@ -108,7 +108,7 @@ export function mountDevBilling(app: Hono<AppEnv>, deps: AppDeps): void {
             <dt>Código promocional</dt>
             <dd id="promotion">${view.promotionCode ?? '—'}</dd>
             <dt>Vence</dt>
-            <dd>${new Date(session.expires_at * 1000).toISOString()}</dd>
+            <dd id="expires">${fechaHora(new Date(session.expires_at * 1000))}</dd>
           </dl>
           ${
             open
@@ -118,7 +118,7 @@ export function mountDevBilling(app: Hono<AppEnv>, deps: AppDeps): void {
                   <form method="post" action="/__dev/billing/checkout/${session.id}/decline">
                     <button id="decline" type="submit">Rechazar</button>
                   </form>`
-              : html`<p id="state">Esta sesión está ${session.status}.</p>`
+              : html`<p id="state">Esta sesión está ${estadoSesionPago(session.status)}.</p>`
           }`,
       ),
     );
@@ -128,7 +128,8 @@ export function mountDevBilling(app: Hono<AppEnv>, deps: AppDeps): void {
     const id = c.req.param('id');
     const view = dev.describeCheckout(id);
     if (!view) return refuse(c, 'Sesión de pago desconocida', 404);
-    if (view.session.status !== 'open') return refuse(c, `La sesión está ${view.session.status}`, 409);
+    if (view.session.status !== 'open')
+      return refuse(c, `La sesión está ${estadoSesionPago(view.session.status)}`, 409);
     if (c.req.param('action') === 'complete') {
       await dev.completeCheckout(id);
       return c.redirect(String(view.session.success_url).replace('{CHECKOUT_SESSION_ID}', id), 303);
@@ -155,15 +156,20 @@ export function mountDevBilling(app: Hono<AppEnv>, deps: AppDeps): void {
                   <dt>Plan</dt>
                   <dd id="price">${item?.price.lookup_key ?? '—'}</dd>
                   <dt>Estado</dt>
-                  <dd id="status">${sub.status}</dd>
+                  <dd id="status">${estadoSuscripcion(sub.status)}</dd>
                   <dt>Periodo</dt>
-                  <dd>${when(item?.current_period_start)} → ${when(item?.current_period_end)}</dd>
-                  <dt>Se cancela</dt>
-                  <dd id="cancel-at">${when(sub.cancel_at)}</dd>
+                  <dd>${fecha(item?.current_period_start)} → ${fecha(item?.current_period_end)}</dd>
+                  ${
+                    sub.status === 'canceled'
+                      ? html`<dt>Cancelada el</dt>
+                          <dd id="canceled-at">${fecha(sub.ended_at ?? sub.canceled_at)}</dd>`
+                      : html`<dt>Se cancela</dt>
+                          <dd id="cancel-at">${fecha(sub.cancel_at)}</dd>`
+                  }
                 </dl>
                 ${
                   sub.status === 'canceled'
-                    ? ''
+                    ? html`<p id="canceled">La suscripción está cancelada: ya no se cobra y la cuenta vuelve al plan FREE.</p>`
                     : html`${PORTAL_ACTIONS.map(
                         ([action, label]) =>
                           html`<form method="post" action="/__dev/billing/portal/${portal.id}/${action}">
@@ -172,7 +178,7 @@ export function mountDevBilling(app: Hono<AppEnv>, deps: AppDeps): void {
                       )}
                       <form method="post" action="/__dev/billing/portal/${portal.id}/switch">
                         <select name="plan"><option>BASIC</option><option>PRO</option></select>
-                        <select name="billing"><option>monthly</option><option>annual</option></select>
+                        <select name="billing"><option value="monthly">Mensual</option><option value="annual">Anual</option></select>
                         <button id="switch" type="submit">Cambiar de plan</button>
                       </form>`
                 }`

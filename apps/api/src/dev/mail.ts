@@ -2,6 +2,7 @@ import { listOutbox } from '@folio/db/queries/email-outbox';
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppDeps, AppEnv } from '../http/types';
+import { estadoCorreo, fechaHora } from './format';
 
 /** The email outbox for people and tests while no real mail service is configured. */
 export function mountDevMail(app: Hono<AppEnv>, deps: AppDeps): void {
@@ -28,14 +29,14 @@ export function mountDevMail(app: Hono<AppEnv>, deps: AppDeps): void {
           iframe{width:100%;height:24rem;border:1px solid #eee}small{color:#666}</style></head>
         <body>
           <h1>Correo enviado (outbox)</h1>
-          <p>Newest first. Nothing here leaves this machine.</p>
-          ${rows.length ? '' : html`<p>No messages yet.</p>`}
+          <p>Los más recientes primero. Nada de esto sale de esta máquina.</p>
+          ${rows.length ? '' : html`<p>Todavía no hay mensajes.</p>`}
           ${rows.map(
             (r) => html`<article>
               <h2>${r.subject}</h2>
-              <small>To ${r.to} · ${r.createdAt.toISOString()} · ${r.status}</small>
+              <small>Para ${r.to} · ${fechaHora(r.createdAt)} · ${estadoCorreo(r.status)}</small>
               <iframe sandbox srcdoc="${r.html}" title="${r.subject}"></iframe>
-              <details><summary>Text</summary><pre>${r.text}</pre></details>
+              <details><summary>Texto</summary><pre>${r.text}</pre></details>
             </article>`,
           )}
         </body>

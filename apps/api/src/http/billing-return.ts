@@ -1,5 +1,5 @@
 import { type CheckoutReturn, reconcileCheckoutReturn } from '@folio/billing';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppDeps, AppEnv } from './types';
@@ -45,9 +45,34 @@ function successBody(result: CheckoutReturn | undefined) {
       <p id="status">EXPIRED</p>
       <p>Inicia el pago de nuevo desde la aplicación.</p>`;
   }
+  if (result?.state === 'unknown') {
+    return html`<h1>No encontramos esa sesión de pago</h1>
+      <p id="status">UNKNOWN</p>
+      <p>El enlace no corresponde a ningún pago. Revisa tu plan en la aplicación o inicia el pago de nuevo.</p>`;
+  }
   return html`<h1>Estamos confirmando tu pago</h1>
     <p id="status">PENDING</p>
     <p>Tu plan se actualizará en cuanto el proveedor de pagos lo confirme.</p>`;
+}
+
+/** The session as the provider sees it; undefined when it could not be asked. */
+async function checkoutReturn(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  sessionId: string,
+): Promise<CheckoutReturn | undefined> {
+  // Not a checkout session id at all: the provider cannot know it either.
+  if (!/^cs_[\w-]{1,200}$/.test(sessionId)) return { state: 'unknown' };
+  try {
+    return await reconcileCheckoutReturn(
+      { db: deps.db, billing: deps.billing, log: c.get('log') },
+      sessionId,
+    );
+  } catch (err) {
+    // The webhook will still bring the change; the page only says it is on its way.
+    c.get('log').error({ err, sessionId }, 'billing: could not reconcile the checkout return');
+    return undefined;
+  }
 }
 
 /**
@@ -57,22 +82,10 @@ function successBody(result: CheckoutReturn | undefined) {
  */
 export function mountBillingReturn(app: Hono<AppEnv>, deps: AppDeps): void {
   app.get('/billing/success', async (c) => {
-    const sessionId = c.req.query('session_id') ?? '';
-    let result: CheckoutReturn | undefined;
-    if (/^cs_[\w-]{1,200}$/.test(sessionId)) {
-      try {
-        result = await reconcileCheckoutReturn(
-          { db: deps.db, billing: deps.billing, log: c.get('log') },
-          sessionId,
-        );
-      } catch (err) {
-        // The webhook will still bring the change; the page only says it is on its way.
-        c.get('log').error({ err, sessionId }, 'billing: could not reconcile the checkout return');
-      }
-    }
+    const result = await checkoutReturn(c, deps, c.req.query('session_id') ?? '');
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    return c.html(page('Pago', successBody(result)));
+    return c.html(page('Pago', successBody(result)), result?.state === 'unknown' ? 404 : 200);
   });
 
   app.get('/billing/cancel', (c) =>
