@@ -1,16 +1,21 @@
-import { type Db, prepared } from '@folio/db';
-import { sessions, users } from '@folio/db/schema';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '@folio/db';
+import {
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  type SessionRow,
+  setSessionExpiry,
+  type UserRow,
+} from '@folio/db/queries/sessions';
 import { generateToken, hashToken } from './tokens';
 
-export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
+export type { SessionRow, UserRow };
 
 /** Sessions as in the Lucia guide: the client keeps a random token, the database its SHA-256. */
 export async function createSession(db: Db, userId: string, ttlMs: number) {
   const token = generateToken();
   const session = { id: hashToken(token), userId, expiresAt: new Date(Date.now() + ttlMs) };
-  await db.insert(sessions).values(session);
+  await insertSession(db, session);
   return { token, session };
 }
 
@@ -28,20 +33,14 @@ export async function validateSessionToken(
   ttlMs: number,
 ): Promise<ValidSession | null> {
   const id = hashToken(token);
-  const [row] = await prepared(db, 'validateSession', (c) =>
-    c
-      .select({ user: users, session: sessions })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`))),
-  ).execute({ id });
+  const row = await findLiveSession(db, id);
   if (!row) return null;
   if (row.session.expiresAt.getTime() - Date.now() >= ttlMs / 2) return { ...row, renewed: false };
   const expiresAt = new Date(Date.now() + ttlMs);
-  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  await setSessionExpiry(db, id, expiresAt);
   return { user: row.user, session: { ...row.session, expiresAt }, renewed: true };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await deleteSession(db, sessionId);
 }

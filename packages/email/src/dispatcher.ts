@@ -1,6 +1,11 @@
 import type { Db } from '@folio/db';
-import { emailOutbox } from '@folio/db/schema';
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  claimDueEmails,
+  markEmailFailed,
+  markEmailLogged,
+  markEmailSent,
+  type OutboxRow,
+} from '@folio/db/queries/email-outbox';
 import { Resend } from 'resend';
 
 export interface DispatcherLog {
@@ -31,11 +36,7 @@ export interface EmailDispatcher {
   kick(): void;
 }
 
-type OutboxRow = typeof emailOutbox.$inferSelect;
-
 const BATCH = 10;
-/** A claimed row is hidden from other dispatchers this long; if this process dies mid-send it is retried. */
-const LEASE = sql`now() + interval '5 minutes'`;
 const URL_RE = /https?:\/\/[^\s<>"')\]]+/;
 
 /** 1, 2, 4 … minutes after the n-th failure, capped at an hour. */
@@ -56,35 +57,10 @@ export function createEmailDispatcher(opts: EmailDispatcherOptions): EmailDispat
     return resend;
   };
 
-  /** Claims due rows atomically; SKIP LOCKED plus the lease keep concurrent dispatchers off the same row. */
-  async function claim(): Promise<OutboxRow[]> {
-    const due = db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          or(
-            eq(emailOutbox.status, 'pending'),
-            and(eq(emailOutbox.status, 'failed'), lt(emailOutbox.attempts, maxAttempts)),
-          ),
-          lte(emailOutbox.nextAttemptAt, sql`now()`),
-        ),
-      )
-      .orderBy(asc(emailOutbox.createdAt))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const rows = await db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: LEASE })
-      .where(inArray(emailOutbox.id, due))
-      .returning();
-    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  }
-
   async function deliver(row: OutboxRow): Promise<void> {
     if (!opts.resendApiKey) {
       const url = row.text.match(URL_RE)?.[0];
-      await db.update(emailOutbox).set({ status: 'logged' }).where(eq(emailOutbox.id, row.id));
+      await markEmailLogged(db, row.id);
       log.info(
         { to: row.to, subject: row.subject, emailId: row.id, url },
         `email not sent (no RESEND_API_KEY); link: ${url ?? '(none)'}`,
@@ -99,10 +75,7 @@ export function createEmailDispatcher(opts: EmailDispatcherOptions): EmailDispat
         { idempotencyKey: row.id },
       );
       if (data && !error) {
-        await db
-          .update(emailOutbox)
-          .set({ status: 'sent', providerId: data.id, sentAt: sql`now()`, error: null })
-          .where(eq(emailOutbox.id, row.id));
+        await markEmailSent(db, row.id, data.id);
         return;
       }
       failure = error ? `${error.statusCode ?? '-'} ${error.name}: ${error.message}` : 'empty response';
@@ -110,15 +83,7 @@ export function createEmailDispatcher(opts: EmailDispatcherOptions): EmailDispat
       failure = err instanceof Error ? err.message : String(err);
     }
     const attempts = row.attempts + 1;
-    await db
-      .update(emailOutbox)
-      .set({
-        status: 'failed',
-        attempts,
-        error: failure,
-        nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
-      })
-      .where(eq(emailOutbox.id, row.id));
+    await markEmailFailed(db, row.id, { attempts, error: failure, retryInSeconds: backoffSeconds(attempts) });
     const detail = { emailId: row.id, kind: row.kind, attempts, error: failure };
     if (attempts >= maxAttempts) log.error(detail, 'email send failed; giving up');
     else log.warn(detail, 'email send failed; will retry');
@@ -127,7 +92,7 @@ export function createEmailDispatcher(opts: EmailDispatcherOptions): EmailDispat
   async function dispatchDue(): Promise<number> {
     let handled = 0;
     for (;;) {
-      const rows = await claim();
+      const rows = await claimDueEmails(db, { batch: BATCH, maxAttempts });
       for (const row of rows) {
         try {
           await deliver(row);

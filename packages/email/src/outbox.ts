@@ -1,5 +1,5 @@
 import type { Db, Tx } from '@folio/db';
-import { emailOutbox } from '@folio/db/schema';
+import { insertOutboxEmail } from '@folio/db/queries/email-outbox';
 
 export interface OutboxMessage {
   to: string;
@@ -17,6 +17,6 @@ export interface OutboxMessage {
 export async function enqueueEmail(db: Db | Tx, msg: OutboxMessage): Promise<string> {
   const id = crypto.randomUUID();
   const { to, subject, html, text, kind } = msg;
-  await db.insert(emailOutbox).values({ id, to, subject, html, text, kind, status: 'pending' });
+  await insertOutboxEmail(db, { id, to, subject, html, text, kind });
   return id;
 }

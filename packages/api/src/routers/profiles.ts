@@ -1,10 +1,10 @@
-import { listProfiles } from '@folio/db/queries/profiles';
 import { z } from 'zod';
 import { Profile, ProfileFields, toProfile } from '../schemas/profile';
 import { Message } from '../schemas/user';
 import { authorizeProfile } from '../services/profiles/access';
 import { createProfile } from '../services/profiles/create-profile';
 import { deleteProfile } from '../services/profiles/delete-profile';
+import { listUserProfiles } from '../services/profiles/list-profiles';
 import { updateProfile } from '../services/profiles/update-profile';
 import { authedProcedure, type RestMeta, router } from '../trpc';
 
@@ -27,7 +27,7 @@ export const profilesRouter = router({
     })
     .input(z.object({}).optional())
     .output(z.object({ data: z.array(Profile) }))
-    .query(async ({ ctx }) => ({ data: (await listProfiles(ctx.db, ctx.user.id)).map(toProfile) })),
+    .query(async ({ ctx }) => ({ data: await listUserProfiles(ctx, ctx.user.id) })),
 
   get: authedProcedure
     .meta({

@@ -1,8 +1,7 @@
-import { findSatProduct, listFiscalRegimes } from '@folio/db/queries/catalogs';
 import { z } from 'zod';
-import { notFound } from '../errors';
 import { TipoPersona } from '../schemas/profile';
-import { FiscalRegime, SatProduct, SiNoOpcional, toFiscalRegime, toSatProduct } from '../schemas/sat';
+import { FiscalRegime, SatProduct, SiNoOpcional } from '../schemas/sat';
+import { getSatProduct, listRegimes } from '../services/sat/catalogs';
 import { searchCatalog } from '../services/sat/search';
 import { authedProcedure, router } from '../trpc';
 
@@ -45,9 +44,7 @@ export const satRouter = router({
     })
     .input(z.object({ tipo_persona: TipoPersona.optional() }))
     .output(z.object({ data: z.array(FiscalRegime) }))
-    .query(async ({ ctx, input }) => ({
-      data: (await listFiscalRegimes(ctx.db, input.tipo_persona)).map(toFiscalRegime),
-    })),
+    .query(async ({ ctx, input }) => ({ data: await listRegimes(ctx, input.tipo_persona) })),
 
   byId: authedProcedure
     .meta({
@@ -61,9 +58,5 @@ export const satRouter = router({
     })
     .input(z.object({ id: z.string().regex(/^\d{8}$/, 'the code must be 8 digits') }))
     .output(SatProduct)
-    .query(async ({ ctx, input }) => {
-      const row = await findSatProduct(ctx.db, input.id);
-      if (!row) throw notFound(`SAT code ${input.id} not found`);
-      return toSatProduct(row);
-    }),
+    .query(({ ctx, input }) => getSatProduct(ctx, input.id)),
 });

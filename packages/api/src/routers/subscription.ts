@@ -1,8 +1,8 @@
-import { listPlans, subscriptionView } from '@folio/billing';
-import { findSubscription } from '@folio/db/queries/subscriptions';
+import { listPlans } from '@folio/billing';
 import { z } from 'zod';
 import { AvailablePlan, BillingPeriod, CheckoutInput, Subscription } from '../schemas/subscription';
 import { openPortal, startCheckout } from '../services/billing/sessions';
+import { currentSubscription } from '../services/billing/subscription';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['subscription'];
@@ -37,9 +37,7 @@ export const subscriptionRouter = router({
     })
     .input(z.object({}).optional())
     .output(Subscription)
-    .query(async ({ ctx }) =>
-      subscriptionView(await findSubscription(ctx.db, ctx.user.id), ctx.billing.monthlyPrices),
-    ),
+    .query(({ ctx }) => currentSubscription(ctx, ctx.user.id)),
 
   createCheckout: authedProcedure
     .meta({

@@ -1,6 +1,77 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../client';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client';
 import { emailOutbox } from '../schema';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type NewOutboxEmail = Pick<OutboxRow, 'id' | 'to' | 'subject' | 'html' | 'text' | 'kind'>;
+
+/** A pending row; written in the caller's transaction so the mail exists exactly when it commits. */
+export async function insertOutboxEmail(db: Db | Tx, email: NewOutboxEmail): Promise<void> {
+  await db.insert(emailOutbox).values({ ...email, status: 'pending' });
+}
+
+/** A claimed row is hidden from other dispatchers this long; if its process dies mid-send it is retried. */
+const LEASE = sql`now() + interval '5 minutes'`;
+
+/**
+ * Claims up to `batch` due rows (pending, or failed with attempts left), oldest first. SKIP LOCKED
+ * plus the lease keep concurrent dispatchers off the same row.
+ */
+export async function claimDueEmails(
+  db: Db,
+  opts: { batch: number; maxAttempts: number },
+): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        or(
+          eq(emailOutbox.status, 'pending'),
+          and(eq(emailOutbox.status, 'failed'), lt(emailOutbox.attempts, opts.maxAttempts)),
+        ),
+        lte(emailOutbox.nextAttemptAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(opts.batch)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: LEASE })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** No mail provider configured: the mail was logged instead of sent. */
+export async function markEmailLogged(db: Db, id: string): Promise<void> {
+  await db.update(emailOutbox).set({ status: 'logged' }).where(eq(emailOutbox.id, id));
+}
+
+export async function markEmailSent(db: Db, id: string, providerId: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', providerId, sentAt: sql`now()`, error: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** Records a failed attempt; the row is due again `retryInSeconds` from now (while attempts remain). */
+export async function markEmailFailed(
+  db: Db,
+  id: string,
+  failure: { attempts: number; error: string; retryInSeconds: number },
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      status: 'failed',
+      attempts: failure.attempts,
+      error: failure.error,
+      nextAttemptAt: sql`now() + make_interval(secs => ${failure.retryInSeconds})`,
+    })
+    .where(eq(emailOutbox.id, id));
+}
 
 /** Newest first, optionally for one recipient. */
 export function listOutbox(db: Db, opts: { to?: string; limit: number }) {
