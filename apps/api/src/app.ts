@@ -6,6 +6,7 @@ import { mountDevMail } from './dev/mail';
 import { mountBillingReturn } from './http/billing-return';
 import { mountDocs } from './http/docs';
 import { requestContext } from './http/request-context';
+import { securityHeaders } from './http/security-headers';
 import { mountRest } from './http/rest';
 import { mountTrpc } from './http/trpc';
 import type { AppDeps, AppEnv } from './http/types';
@@ -28,6 +29,7 @@ const trpcImportLimit = bodyLimit({
 /** The whole HTTP surface; built from dependencies so tests run it in-process with `app.request()`. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders(deps.hsts));
   app.use('*', requestContext(deps));
   // Uploads carry their own, larger limit; tRPC imports send XML text in JSON.
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));

@@ -88,6 +88,7 @@ const app = createApp({
   log,
   trustProxy: env.TRUST_PROXY,
   devSurfaces: env.NODE_ENV !== 'production' && !env.RESEND_API_KEY,
+  hsts: env.NODE_ENV === 'production',
   version,
 });
 

@@ -47,6 +47,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     // Tests vary X-Forwarded-For so per-IP abuse limits apply only where a test wants them.
     trustProxy: true,
     devSurfaces: true,
+    hsts: false,
     version: 'test',
     ...overrides,
   };

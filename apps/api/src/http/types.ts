@@ -11,6 +11,8 @@ export interface AppDeps extends Omit<Deps, 'log'> {
   trustProxy: boolean;
   /** Mount /__dev/* (never in production, never with the real services configured). */
   devSurfaces: boolean;
+  /** Send Strict-Transport-Security (production). */
+  hsts: boolean;
   version: string;
   ping(): Promise<void>;
 }

@@ -85,8 +85,15 @@ export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
 
   app.get('/api/invoices/:id/xml', (c) =>
     serviceRoute(c, deps, async (ctx, auth) => {
-      const xml = await getInvoiceXml(ctx, auth.user.id, c.req.param('id'));
-      return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+      const id = c.req.param('id');
+      const xml = await getInvoiceXml(ctx, auth.user.id, id);
+      // The file is whatever was uploaded (an Addenda may hold XHTML with a script): a download,
+      // never a document rendered on our origin with the user's cookie.
+      return c.body(xml, 200, {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${id}.xml"`,
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      });
     }),
   );
 }
