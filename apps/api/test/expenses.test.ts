@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { invoiceXml, newUuid, paymentXml } from '@folio/cfdi/testing';
 import { manualExpenses } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
@@ -243,6 +244,27 @@ describe('POST /api/accrued-expenses', () => {
     ).toHaveLength(1);
     await expectError(await accrue(u, { ...body, subtotal: 501 }, key), 409, 'Conflict');
     expect((await accrue(u, body, { 'idempotency-key': 'another-key' })).status).toBe(201);
+  });
+
+  it('refuses an Idempotency-Key longer than 255 or with unprintable characters: 400, nothing created', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 6);
+    const body = {
+      profile_id: p.id,
+      period_id: period.id,
+      concept: 'Agua',
+      subtotal: 100,
+      fecha: '2025-06-03',
+      type: 'manual',
+    };
+    // Random, so no compression squeezes it into a btree key: unchecked, it was a 500.
+    for (const key of [randomBytes(1500).toString('hex'), 'k'.repeat(256), 'tab\there']) {
+      await expectError(await accrue(u, body, { 'idempotency-key': key }), 400, 'Bad Request');
+    }
+    expect(
+      await t.handle.db.select().from(manualExpenses).where(eq(manualExpenses.userId, u.id)),
+    ).toHaveLength(0);
+    expect((await accrue(u, body, { 'idempotency-key': 'k'.repeat(255) })).status).toBe(201);
   });
 
   it('counts manual expenses per month against the plan (FREE: 50) with 429 and Retry-After', async () => {

@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
-import { AppError } from './errors';
+import { AppError, badRequest } from './errors';
 import { nulInputError, nulPath } from './input-guard';
 import { authenticate } from './services/auth/authenticate';
 
@@ -61,7 +61,17 @@ const refuseNul = t.middleware(async ({ next, getRawInput }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(refuseNul);
+// It becomes part of a btree key (and of Stripe's, which takes 255): an unchecked long one was a 500.
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+
+const checkIdempotencyKey = t.middleware(({ ctx, next }) => {
+  const key = ctx.req.idempotencyKey;
+  if (key && !IDEMPOTENCY_KEY.test(key))
+    throw badRequest('Idempotency-Key: at most 255 printable ASCII characters');
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(refuseNul).use(checkIdempotencyKey);
 
 /** The one place the API layer decides who the caller is (and refuses cross-site cookie writes). */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
