@@ -62,7 +62,7 @@ describe('cross-cutting HTTP rules', () => {
     const doc = await (await t.app.request('/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     const register = doc.paths['/auth/register'].post;
-    expect(Object.keys(register.responses).sort()).toEqual(['201', '400', '429', '500']);
+    expect(Object.keys(register.responses).sort()).toEqual(['201', '400', '415', '429', '500']);
     expect(register.responses['400'].content['application/json'].schema.$ref).toBe(
       '#/components/schemas/ErrorBody',
     );

@@ -14,6 +14,11 @@ export interface RestMeta {
   inputErrorStatus?: 400 | 422;
   /** Per-status `error` labels that differ from the contract's defaults (register uses VALIDATION_ERROR). */
   errorLabels?: Partial<Record<number, string>>;
+  /**
+   * Refuse a body that is not `application/json` (415): an HTML form or a no-CORS fetch can send
+   * text/plain cross-site without a preflight, which made login CSRF possible.
+   */
+  jsonOnly?: boolean;
 }
 
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;

@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient } from '@trpc/client';
 import superjson from 'superjson';
 import { createRestClient, type FolioRestClient } from './rest';
 import type { AppRouter } from './router';
@@ -37,17 +37,22 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
   };
   const userFetch = options.fetch;
 
+  const linkOptions = {
+    url: `${baseUrl}/trpc`,
+    transformer: superjson,
+    async headers() {
+      const value = await authorization();
+      return { ...options.headers, ...(value ? { authorization: value } : {}) };
+    },
+    fetch: (url: URL | string, init: unknown) => (userFetch ?? globalThis.fetch)(url, init as RequestInit),
+  };
+  // The server takes at most 10 calls per batch and the auth mutations one per request.
   const trpc = createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: `${baseUrl}/trpc`,
-        transformer: superjson,
-        maxURLLength: 4000,
-        async headers() {
-          const value = await authorization();
-          return { ...options.headers, ...(value ? { authorization: value } : {}) };
-        },
-        fetch: (url, init) => (userFetch ?? globalThis.fetch)(url, init as RequestInit),
+      splitLink({
+        condition: (op) => op.type === 'mutation' && op.path.startsWith('auth.'),
+        true: httpLink(linkOptions),
+        false: httpBatchLink({ ...linkOptions, maxURLLength: 4000, maxItems: 10 }),
       }),
     ],
   });

@@ -14,10 +14,15 @@ import type { Context, Hono } from 'hono';
 import { requestInfo } from './request-context';
 import type { AppDeps, AppEnv } from './types';
 
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
 async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<Record<string, unknown>> {
   const params = coerceParams(route.input, c.req.param() as Record<string, string>);
   if (route.method === 'GET' || route.method === 'DELETE') {
     return { ...coerceParams(route.input, c.req.queries() as Record<string, string[]>), ...params };
+  }
+  if (route.rest.jsonOnly && !JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' });
   }
   const text = await c.req.text();
   if (!text.trim()) return params; // a body-less POST is fine where the input allows it

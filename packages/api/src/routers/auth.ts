@@ -20,9 +20,9 @@ export const authRouter = router({
         tags: ['auth'],
         summary: 'Register a user; a verification email is sent',
         protect: false,
-        errorResponses: [400, 429, 500],
+        errorResponses: [400, 415, 429, 500],
       },
-      rest: { successStatus: 201, errorLabels: { 400: 'VALIDATION_ERROR' } },
+      rest: { successStatus: 201, errorLabels: { 400: 'VALIDATION_ERROR' }, jsonOnly: true },
     })
     .input(
       z
@@ -56,8 +56,9 @@ export const authRouter = router({
         tags: ['auth'],
         summary: 'Log in; returns an access token and sets the access_token cookie',
         protect: false,
-        errorResponses: [400, 401, 429, 500],
+        errorResponses: [400, 401, 403, 415, 429, 500],
       },
+      rest: { jsonOnly: true },
     })
     .input(
       z

@@ -28,3 +28,8 @@ export async function hitRateLimit(db: Db, key: string, windowMs: number): Promi
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
+
+/** Takes back one hit on `key` (an attempt that turned out legitimate), never below zero. */
+export async function refundRateLimit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set points = greatest(points - 1, 0) where key = ${key}`);
+}

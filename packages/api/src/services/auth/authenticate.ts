@@ -1,9 +1,7 @@
 import { signAccessToken, type ValidSession, validateSessionToken, verifyAccessToken } from '@folio/auth';
 import type { Context } from '../../context';
 import { forbidden, unauthorized } from '../../errors';
-import { setAccessCookie } from './cookies';
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { setAccessCookie, UNSAFE_METHODS } from './cookies';
 
 /** The caller's session from the access token, or null when it is missing, invalid, revoked or expired. */
 export async function resolveSession(ctx: Context): Promise<ValidSession | null> {

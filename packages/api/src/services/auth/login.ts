@@ -1,5 +1,5 @@
 import { createSession, signAccessToken, verifyPassword } from '@folio/auth';
-import { resetRateLimit } from '@folio/db/queries/rate-limits';
+import { refundRateLimit, resetRateLimit } from '@folio/db/queries/rate-limits';
 import { users } from '@folio/db/schema';
 import { sql } from 'drizzle-orm';
 import type { Context } from '../../context';
@@ -7,7 +7,10 @@ import { unauthorized } from '../../errors';
 import { toUser, type User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
-import { setAccessCookie } from './cookies';
+import { assertCookieOrigin, setAccessCookie } from './cookies';
+
+/** Failed logins one client (IP) may make in 15 minutes, over all e-mails together. */
+export const CLIENT_LOGIN_FAILURES = 20;
 
 export interface LoginResult {
   user: User;
@@ -16,14 +19,21 @@ export interface LoginResult {
 }
 
 export async function login(ctx: Context, input: { email: string; password: string }): Promise<LoginResult> {
+  assertCookieOrigin(ctx); // before any work: a cross-site login is refused, not half done
   const email = input.email.trim().toLowerCase();
-  const limitKey = `login:${ctx.req.ip ?? 'local'}:${email}`;
+  const client = ctx.req.ip ?? 'local';
+  const limitKey = `login:${client}:${email}`;
+  // Spraying one password over many e-mails: failures per client, whatever the address.
+  const clientKey = `login-client:${client}`;
   await enforceRateLimit(ctx, { key: limitKey, limit: 5, windowMs: 15 * 60_000 });
+  await enforceRateLimit(ctx, { key: clientKey, limit: CLIENT_LOGIN_FAILURES, windowMs: 15 * 60_000 });
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
   // Unknown email and wrong password take the same path and time.
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) throw unauthorized('Invalid email or password');
   await resetRateLimit(ctx.db, limitKey);
+  // Counted before the check (so parallel guesses cannot all slip in), given back when it succeeds.
+  await refundRateLimit(ctx.db, clientKey);
   const { token, session } = await createSession(ctx.db, user.id, ctx.config.sessionTtlMs);
   const accessToken = await signAccessToken(
     ctx.config.authSecret,
