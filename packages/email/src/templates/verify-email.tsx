@@ -11,13 +11,16 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Text } from '@react-email/text';
 
+/**
+ * Nothing the registrant typed goes in: the address is not verified yet, so whoever registers can
+ * send this mail to anyone, and a "name" would be their message (a phishing line, a link).
+ */
 export interface VerifyEmailProps {
-  nombre?: string | null;
   verifyUrl: string;
   expiresHours: number;
 }
 
-export function VerifyEmail({ nombre, verifyUrl, expiresHours }: VerifyEmailProps) {
+export function VerifyEmail({ verifyUrl, expiresHours }: VerifyEmailProps) {
   return (
     <Html lang="es">
       <Head />
@@ -25,7 +28,7 @@ export function VerifyEmail({ nombre, verifyUrl, expiresHours }: VerifyEmailProp
       <Body style={{ backgroundColor: '#f6f7f9', fontFamily: 'Helvetica, Arial, sans-serif' }}>
         <Container style={{ backgroundColor: '#ffffff', padding: '32px', maxWidth: '480px' }}>
           <Heading as="h1" style={{ fontSize: '22px' }}>
-            {nombre ? `Hola, ${nombre}` : 'Hola'}
+            Hola
           </Heading>
           <Text>Confirma tu dirección de correo para activar tu cuenta de Folio.</Text>
           <Button

@@ -7,13 +7,12 @@ import type { Context } from '../../context';
 export async function queueVerificationEmail(
   ctx: Context,
   tx: Tx,
-  user: { id: string; email: string; nombre: string | null },
+  user: { id: string; email: string },
 ): Promise<void> {
   const token = await issueVerificationToken(tx, user.id, user.email);
   const verifyUrl = new URL('/api/auth/verify-email', ctx.config.appUrl);
   verifyUrl.searchParams.set('token', token);
   const mail = await renderVerificationEmail({
-    nombre: user.nombre,
     verifyUrl: verifyUrl.toString(),
     expiresHours: VERIFICATION_TTL_HOURS,
   });

@@ -144,3 +144,22 @@ describe('password guessing at scale', () => {
     expect(((await attempt(-1)) as TRPCError).code).toBe('TOO_MANY_REQUESTS');
   });
 });
+
+describe('the verification mail to an unverified address', () => {
+  it('carries nothing the registrant typed: no name, no link of theirs', async () => {
+    const email = `victim-${randomUUID()}@example.com`;
+    const nombre = 'Soporte: tu cuenta será suspendida, entra a https://evil.example';
+    const reg = await request(t, 'POST', '/api/auth/register', {
+      body: { email, password: 'correct horse 1', nombre, apellido: 'www.evil.example' },
+    });
+    expect(reg.status).toBe(201);
+    const res = await t.app.request(`/__dev/mail.json?to=${encodeURIComponent(email)}`);
+    const { data } = (await res.json()) as { data: { subject: string; text: string; html: string }[] };
+    expect(data).toHaveLength(1);
+    for (const part of [data[0]!.subject, data[0]!.text, data[0]!.html]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('Soporte');
+    }
+    expect(data[0]!.text).toMatch(/verify-email\?token=/);
+  });
+});
