@@ -44,7 +44,8 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
       const value = await authorization();
       return { ...options.headers, ...(value ? { authorization: value } : {}) };
     },
-    fetch: (url: URL | string, init: unknown) => (userFetch ?? globalThis.fetch)(url, init as RequestInit),
+    fetch: (url: Parameters<typeof fetch>[0], init: unknown) =>
+      (userFetch ?? globalThis.fetch)(url, init as RequestInit),
   };
   // The server takes at most 10 calls per batch and the auth mutations one per request.
   const trpc = createTRPCClient<AppRouter>({
