@@ -122,7 +122,21 @@ const CALLS: Record<string, Call> = {
     unowned: true,
     skipOwner: 'the owner is on PRO by setPlan, with no provider customer (404); covered in billing.test.ts',
   },
+  'POST /api-keys': { unowned: true, body: () => ({ name: 'matriz' }) },
+  'GET /api-keys': { unowned: true },
+  'DELETE /api-keys/{id}': {
+    path: (x) => `/api/api-keys/${x.spareKeyId}`,
+    fresh: async () => ({ spareKeyId: (await newKey('write')).id }),
+  },
 };
+
+async function newKey(scope: 'read' | 'write'): Promise<{ id: string; key: string }> {
+  const res = await request(t, 'POST', '/api/api-keys', {
+    headers: bearer(owner.token),
+    body: { name: `matriz ${scope}`, scope },
+  });
+  return (await res.json()).data;
+}
 
 let spare = 0;
 const spareRfc = () => `BOR9707${String(10 + ++spare).padStart(2, '0')}AA1`;
@@ -138,11 +152,14 @@ function freshPeriod(key: string, mes: number) {
 }
 
 const FILE_ROUTES = ['POST /profiles/{profileId}/cfdi', 'GET /invoices/{id}/xml'];
-const routeKeys = [...collectRoutes(appRouter).map((r) => `${r.method} ${r.path}`), ...FILE_ROUTES];
+const routes = collectRoutes(appRouter);
+const routeKeys = [...routes.map((r) => `${r.method} ${r.path}`), ...FILE_ROUTES];
+/** Routes that need the user's own session (meta.sessionOnly): an API key gets 403. */
+const sessionOnly = new Set(routes.filter((r) => r.sessionOnly).map((r) => `${r.method} ${r.path}`));
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = await signUpVerified(t);
+  owner = await signUpVerified(t); // a verified email, so the owner can create API keys
   intruder = await signUp(t);
   await setPlan(t, owner.id, 'PRO');
   const profile = await createProfile(t, owner, {
@@ -184,7 +201,11 @@ beforeAll(async () => {
     body: { profile_id: profile.id, año: 2025, mes: 5 },
   });
   o.periodId = (await period.json()).data.id;
+  keys.write = (await newKey('write')).key;
+  keys.read = (await newKey('read')).key;
 }, 60_000);
+/** The owner's API keys: a key principal is the owner, with its scope, outside session-only routes. */
+const keys = { write: '', read: '' };
 afterAll(() => t.close());
 
 /** Strings that would betray the owner's data in someone else's answer. */
@@ -240,6 +261,44 @@ describe('authorization matrix over every REST route', () => {
   });
 });
 
+describe('the owner’s API keys over every REST route', () => {
+  it('session-only routes are exactly the ones plan-features §1 names', () => {
+    expect([...sessionOnly].sort()).toEqual(
+      [
+        'DELETE /api-keys/{id}',
+        'DELETE /profiles/{profileId}',
+        'GET /api-keys',
+        'POST /api-keys',
+        'POST /auth/logout',
+        'POST /subscription/create-checkout',
+        'POST /subscription/create-portal-session',
+      ].sort(),
+    );
+  });
+
+  it.each(routeKeys.filter((k) => sessionOnly.has(k) || (!CALLS[k]?.skipOwner && !CALLS[k]?.public)))(
+    '%s: a write key → as the owner, or 403 where a session is needed',
+    async (key) => {
+      const call = CALLS[key]!;
+      const ids = { ...o, ...(call.fresh ? await call.fresh() : {}) };
+      const res = await send(key, call, ids, bearer(keys.write));
+      if (sessionOnly.has(key)) expect(res.status).toBe(403);
+      else expect(res.status, await res.clone().text()).toBeLessThan(300);
+    },
+  );
+
+  it.each(routeKeys.filter((k) => !CALLS[k]?.public || sessionOnly.has(k)))(
+    '%s: a read key → GET as the owner, any write 403',
+    async (key) => {
+      const call = CALLS[key]!;
+      const ids = { ...o, ...(call.fresh ? await call.fresh() : {}) };
+      const res = await send(key, call, ids, bearer(keys.read));
+      if (key.startsWith('GET ') && !sessionOnly.has(key)) expect(res.status).toBeLessThan(300);
+      else expect(res.status).toBe(403);
+    },
+  );
+});
+
 describe('authorization over every tRPC procedure', () => {
   const procedures = Object.keys(appRouter._def.procedures);
   const PUBLIC = new Set([
@@ -285,6 +344,26 @@ describe('authorization over every tRPC procedure', () => {
       code: 'UNAUTHORIZED',
     });
   });
+
+  const procMeta = (path: string) => (appRouter._def.procedures as Record<string, any>)[path]._def;
+
+  it.each(procedures.filter((p) => procMeta(p).meta?.sessionOnly))(
+    '%s: the owner’s API key → FORBIDDEN (needs a session)',
+    async (path) => {
+      await expect(invoke(caller(t, keys.write), path, OWNED_INPUT[path]?.() ?? {})).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    },
+  );
+
+  it.each(procedures.filter((p) => !PUBLIC.has(p) && procMeta(p).type !== 'query'))(
+    '%s: the owner’s read key → FORBIDDEN (mutation)',
+    async (path) => {
+      await expect(invoke(caller(t, keys.read), path, OWNED_INPUT[path]?.() ?? {})).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    },
+  );
 
   it.each(Object.keys(OWNED_INPUT))(
     '%s: another user on the owner’s objects → FORBIDDEN or NOT_FOUND',

@@ -58,7 +58,7 @@ describe('cross-cutting HTTP rules', () => {
     await expectError(await t.app.request('/nothing'), 404, 'Not Found');
   });
 
-  it('serves the OpenAPI 3.1 document with real success codes, ErrorBody errors and both auth schemes', async () => {
+  it('serves the OpenAPI 3.1 document with real success codes, ErrorBody errors and the auth schemes (API keys outside session-only routes)', async () => {
     const doc = await (await t.app.request('/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     const register = doc.paths['/auth/register'].post;
@@ -66,11 +66,16 @@ describe('cross-cutting HTTP rules', () => {
     expect(register.responses['400'].content['application/json'].schema.$ref).toBe(
       '#/components/schemas/ErrorBody',
     );
-    expect(doc.components.securitySchemes).toEqual({
+    expect(doc.components.securitySchemes).toMatchObject({
       bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+      apiKeyAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'folio_…' },
     });
-    expect(doc.paths['/auth/me'].get.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
+    const session = [{ bearerAuth: [] }, { cookieAuth: [] }];
+    expect(doc.paths['/auth/me'].get.security).toEqual([...session, { apiKeyAuth: [] }]);
+    expect(doc.paths['/profiles/{profileId}/cfdi'].post.security).toEqual([...session, { apiKeyAuth: [] }]);
+    expect(doc.paths['/api-keys'].post.security).toEqual(session);
+    expect(doc.paths['/profiles/{profileId}'].delete.security).toEqual(session);
     expect(Object.keys(doc.components.schemas).filter((k) => k.startsWith('error.'))).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ export { coerceParams } from './rest/coerce';
 export { ERROR_LABELS, type ErrorBody, errorBody, restError } from './rest/errors';
 export { collectRoutes, type HttpMethod, type RestRoute } from './rest/routes';
 export { type AppRouter, appRouter } from './root';
-export { authenticate } from './services/auth/authenticate';
+export { authenticate, type Principal } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
 export { CLIENT_LOGIN_FAILURES } from './services/auth/login';
 export { requireVerifiedEmail } from './services/auth/require-verified-email';

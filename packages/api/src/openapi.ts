@@ -33,6 +33,10 @@ const ImportAnswer = z.object({ message: z.string(), data: ImportReport }).meta(
 });
 
 /** One tag per domain, in the order the docs page lists them. */
+/** Any one scheme authenticates; session-only operations (meta.sessionOnly) refuse API keys. */
+const SESSION_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const SECURITY: Record<string, string[]>[] = [...SESSION_SECURITY, { apiKeyAuth: [] }];
+
 const TAGS = [
   { name: 'auth', description: 'Registration, email verification, login and logout' },
   { name: 'profiles', description: 'Taxpayer profiles (one RFC each) and their validation flags' },
@@ -42,6 +46,7 @@ const TAGS = [
   { name: 'periods', description: 'Accounting periods that manual expenses belong to' },
   { name: 'sat', description: 'SAT catalogs: products and services, fiscal regimes' },
   { name: 'subscription', description: 'Plans, the current subscription, checkout and the customer portal' },
+  { name: 'api-keys', description: 'API keys for scripts and servers (BASIC and PRO)' },
   { name: 'webhooks', description: 'Calls the payment provider makes to Folio' },
 ];
 
@@ -91,7 +96,7 @@ const FILE_ROUTES: ZodOpenApiPathsObject = {
         'Each file is stored in its own transaction; the answer reports every file. Limits: 5 MB per XML, ' +
         '50 MB and 5,000 entries per ZIP (413). 201 when anything was imported, 200 otherwise. A single ' +
         'application/xml document that is refused answers 400 (429 past the monthly quota).',
-      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+      security: SECURITY,
       requestParams: { path: z.object({ profileId: z.string() }) },
       requestBody: {
         content: {
@@ -116,7 +121,7 @@ const FILE_ROUTES: ZodOpenApiPathsObject = {
       operationId: 'invoices-xml',
       tags: ['invoices'],
       summary: 'The original XML of an imported CFDI',
-      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+      security: SECURITY,
       requestParams: { path: z.object({ id: z.string() }) },
       responses: {
         200: {
@@ -168,12 +173,21 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
     title: 'Folio API',
     description:
       'Invoices, expenses, taxpayer profiles, SAT catalogs and subscriptions. Authenticate with ' +
-      '`Authorization: Bearer <accessToken>` or the `access_token` cookie set by login.',
+      '`Authorization: Bearer <accessToken>` or the `access_token` cookie set by login; scripts and ' +
+      'servers use an API key (`Authorization: Bearer folio_…`, see POST /api-keys).',
     version: opts.version,
     baseUrl: opts.serverUrl ?? '/api',
     securitySchemes: {
       bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+      apiKeyAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'folio_…',
+        description:
+          'An API key from POST /api/api-keys (BASIC or PRO), sent as `Authorization: Bearer folio_…`. ' +
+          'A `read` key may call GET routes only; operations marked session-only refuse keys (403).',
+      },
     },
     defs: { ErrorBody },
     paths: FILE_ROUTES,
@@ -214,8 +228,8 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
     const body = (op as { requestBody?: { content?: Record<string, { example?: unknown }> } }).requestBody
       ?.content?.['application/json'];
     if (example !== undefined && body) body.example = example;
-    // Either scheme authenticates a protected route.
-    if (route.protect) op.security = [{ bearerAuth: [] }, { cookieAuth: [] }];
+    // Any one scheme authenticates a protected route; session-only routes refuse API keys.
+    if (route.protect) op.security = route.sessionOnly ? SESSION_SECURITY : SECURITY;
   }
   for (const key of Object.keys(doc.components?.schemas ?? {})) {
     if (key.startsWith('error.')) delete doc.components!.schemas![key];

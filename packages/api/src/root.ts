@@ -1,3 +1,4 @@
+import { apiKeysRouter } from './routers/api-keys';
 import { authRouter } from './routers/auth';
 import { cfdiRouter } from './routers/cfdi';
 import { expensesRouter } from './routers/expenses';
@@ -17,6 +18,7 @@ export const appRouter = router({
   periods: periodsRouter,
   sat: satRouter,
   subscription: subscriptionRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

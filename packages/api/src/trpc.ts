@@ -5,6 +5,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { AppError, badRequest } from './errors';
 import { nulInputError, nulPath } from './input-guard';
+import { requireSession } from './services/api-keys/rules';
 import { authenticate } from './services/auth/authenticate';
 
 /** How the REST layer serves a procedure, beyond `openapi.{method,path}`. */
@@ -21,7 +22,11 @@ export interface RestMeta {
   jsonOnly?: boolean;
 }
 
-export type Meta = OpenApiMeta<{ rest?: RestMeta }>;
+export type Meta = OpenApiMeta<{
+  rest?: RestMeta;
+  /** Needs the user's own session (access token or cookie): an API key gets 403 (plan-features §1). */
+  sessionOnly?: true;
+}>;
 
 const t = initTRPC
   .context<Context>()
@@ -79,7 +84,8 @@ const checkIdempotencyKey = t.middleware(({ ctx, next }) => {
 export const publicProcedure = t.procedure.use(domainErrors).use(refuseNul).use(checkIdempotencyKey);
 
 /** The one place the API layer decides who the caller is (and refuses cross-site cookie writes). */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const auth = await authenticate(ctx);
-  return next({ ctx: { ...ctx, user: auth.user, session: auth.session } });
+export const authedProcedure = publicProcedure.use(async ({ ctx, next, type, meta }) => {
+  const principal = await authenticate(ctx, type === 'query' ? 'read' : 'write');
+  if (meta?.sessionOnly) requireSession(principal);
+  return next({ ctx: { ...ctx, user: principal.user, session: principal.session, principal } });
 });

@@ -1,4 +1,5 @@
 export { type AccessTokenClaims, signAccessToken, verifyAccessToken } from './access-token';
+export { API_KEY_PREFIX, generateApiKey, isApiKey } from './api-key';
 export { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password';
 export {
   createSession,

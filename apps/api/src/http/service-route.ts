@@ -5,8 +5,8 @@ import {
   createContext,
   NUL_MESSAGE,
   nulPath,
+  type Principal,
   restError,
-  type ValidSession,
 } from '@folio/api';
 import type { Context } from 'hono';
 import { requestInfo } from './request-context';
@@ -19,13 +19,13 @@ import type { AppDeps, AppEnv } from './types';
 export async function serviceRoute(
   c: Context<AppEnv>,
   deps: AppDeps,
-  run: (ctx: ApiContext, auth: ValidSession) => Promise<Response>,
+  run: (ctx: ApiContext, auth: Principal) => Promise<Response>,
 ): Promise<Response> {
   const resHeaders = new Headers();
   const ctx = createContext({ ...deps, log: c.get('log') }, requestInfo(c, deps, resHeaders));
   let res: Response;
   try {
-    const auth = await authenticate(ctx);
+    const auth = await authenticate(ctx, c.req.method === 'GET' ? 'read' : 'write');
     // Path parameters go to SQL; PostgreSQL text cannot hold U+0000 (as the procedure layer refuses).
     const nul = nulPath(c.req.param());
     if (nul) throw new AppError('BAD_REQUEST', `${String(nul[0])}: ${NUL_MESSAGE}`);

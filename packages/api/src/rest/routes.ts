@@ -13,6 +13,8 @@ export interface RestRoute {
   rest: RestMeta;
   /** Whether the route needs an access token (`openapi.protect`, default true). */
   protect: boolean;
+  /** Refuses API keys (`meta.sessionOnly`): needs the user's own session. */
+  sessionOnly: boolean;
 }
 
 /** Literal segments sort before `{param}` ones, so `/sat/search` is matched before `/sat/{id}`. */
@@ -35,6 +37,7 @@ export function collectRoutes(router: AnyTRPCRouter): RestRoute[] {
       input: proc._def.inputs?.[0],
       rest: meta.rest ?? {},
       protect: meta.openapi.protect !== false,
+      sessionOnly: meta.sessionOnly === true,
     });
   }
   return routes.sort(

@@ -70,6 +70,7 @@ export const authRouter = router({
 
   logout: publicProcedure
     .meta({
+      sessionOnly: true,
       openapi: {
         method: 'POST',
         path: '/auth/logout',

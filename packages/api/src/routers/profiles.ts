@@ -83,6 +83,7 @@ export const profilesRouter = router({
 
   delete: authedProcedure
     .meta({
+      sessionOnly: true,
       openapi: {
         method: 'DELETE',
         path: '/profiles/{profileId}',

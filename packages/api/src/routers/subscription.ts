@@ -41,6 +41,7 @@ export const subscriptionRouter = router({
 
   createCheckout: authedProcedure
     .meta({
+      sessionOnly: true,
       openapi: {
         method: 'POST',
         path: '/subscription/create-checkout',
@@ -56,6 +57,7 @@ export const subscriptionRouter = router({
 
   createPortalSession: authedProcedure
     .meta({
+      sessionOnly: true,
       openapi: {
         method: 'POST',
         path: '/subscription/create-portal-session',

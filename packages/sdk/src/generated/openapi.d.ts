@@ -402,6 +402,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your active API keys, newest first (never the key itself) */
+        get: operations["apiKeys-list"];
+        put?: never;
+        /** Create an API key (BASIC or PRO, verified email); the key is shown only in this answer */
+        post: operations["apiKeys-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key; it stops working at once */
+        delete: operations["apiKeys-revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/profiles/{profileId}/cfdi": {
         parameters: {
             query?: never;
@@ -895,6 +930,50 @@ export interface components {
             stripeCustomerId: string | null;
             stripeSubscriptionId: string | null;
             limits: components["schemas"]["PlanLimits"];
+        };
+        /**
+         * @example {
+         *       "id": "5b0c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4",
+         *       "name": "Contabilidad nocturna",
+         *       "scope": "write",
+         *       "prefix": "folio_k3x9qa",
+         *       "created_at": "2025-03-01T16:00:00.000Z",
+         *       "expires_at": null,
+         *       "last_used_at": null,
+         *       "key": "folio_k3x9qa…"
+         *     }
+         */
+        NewApiKey: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            scope: "read" | "write";
+            prefix: string;
+            created_at: string;
+            expires_at: string | null;
+            last_used_at: string | null;
+            key: string;
+        };
+        /**
+         * @example {
+         *       "id": "5b0c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4",
+         *       "name": "Contabilidad nocturna",
+         *       "scope": "write",
+         *       "prefix": "folio_k3x9qa",
+         *       "created_at": "2025-03-01T16:00:00.000Z",
+         *       "expires_at": null,
+         *       "last_used_at": null
+         *     }
+         */
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            scope: "read" | "write";
+            prefix: string;
+            created_at: string;
+            expires_at: string | null;
+            last_used_at: string | null;
         };
         ImportReport: {
             imported: number;
@@ -2793,6 +2872,193 @@ export interface operations {
                 content: {
                     "application/json": {
                         url: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "apiKeys-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "apiKeys-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Contabilidad nocturna",
+                 *       "scope": "read",
+                 *       "expires_in_days": 90
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /**
+                     * @default write
+                     * @enum {string}
+                     */
+                    scope?: "read" | "write";
+                    expires_in_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["NewApiKey"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "apiKeys-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         message: string;
                     };
                 };

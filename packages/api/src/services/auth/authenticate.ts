@@ -1,6 +1,15 @@
-import { signAccessToken, type ValidSession, validateSessionToken, verifyAccessToken } from '@folio/auth';
+import {
+  isApiKey,
+  type SessionRow,
+  signAccessToken,
+  type UserRow,
+  type ValidSession,
+  validateSessionToken,
+  verifyAccessToken,
+} from '@folio/auth';
 import type { Context } from '../../context';
 import { forbidden, unauthorized } from '../../errors';
+import { authenticateApiKey } from '../api-keys/authenticate-key';
 import { setAccessCookie, UNSAFE_METHODS } from './cookies';
 
 /** The caller's session from the access token, or null when it is missing, invalid, revoked or expired. */
@@ -32,10 +41,31 @@ export function assertSameOrigin(ctx: Context): void {
   }
 }
 
-export async function authenticate(ctx: Context): Promise<ValidSession> {
-  if (!ctx.req.token) throw unauthorized('Missing access token');
+/** Who is calling, and how: every authenticated procedure and route sees exactly this. */
+export interface Principal {
+  user: UserRow;
+  /** A session (access token or cookie) or an API key. */
+  via: 'session' | 'api_key';
+  /** A session may do all its user may; a `read` key only reads. */
+  scope: 'read' | 'write';
+  session: SessionRow | null;
+  apiKeyId: string | null;
+}
+
+/**
+ * The caller from the Bearer credential (access token or API key) or the cookie; `access` says
+ * whether the operation only reads (GET, tRPC query) or writes, which a read-only key may not.
+ */
+export async function authenticate(ctx: Context, access: 'read' | 'write'): Promise<Principal> {
+  const { token } = ctx.req;
+  if (!token) throw unauthorized('Missing access token');
+  if (isApiKey(token)) {
+    // Only as a header: a key in a cookie would ride along on cross-site requests.
+    if (ctx.req.tokenSource !== 'bearer') throw unauthorized('Send API keys as Authorization: Bearer');
+    return authenticateApiKey(ctx, token, access);
+  }
   const valid = await resolveSession(ctx);
   if (!valid) throw unauthorized('Invalid or expired access token');
   assertSameOrigin(ctx);
-  return valid;
+  return { user: valid.user, via: 'session', scope: 'write', session: valid.session, apiKeyId: null };
 }

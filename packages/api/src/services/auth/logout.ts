@@ -1,11 +1,13 @@
-import { invalidateSession } from '@folio/auth';
+import { invalidateSession, isApiKey } from '@folio/auth';
 import type { Context } from '../../context';
+import { requireSession } from '../api-keys/rules';
 import { audit } from '../audit';
 import { assertSameOrigin, resolveSession } from './authenticate';
 import { clearAccessCookie } from './cookies';
 
 /** Revokes the caller's session if there is one; succeeds either way so clients can always log out. */
 export async function logout(ctx: Context): Promise<void> {
+  if (isApiKey(ctx.req.token)) requireSession({ via: 'api_key' });
   const valid = await resolveSession(ctx);
   if (valid) {
     assertSameOrigin(ctx);
