@@ -7,6 +7,7 @@ import { auditActions, portal, subscribe } from './billing-helpers';
 import {
   bearer,
   caller,
+  cookie,
   createProfile,
   expectError,
   randomIp,
@@ -233,6 +234,9 @@ describe('authenticating with a key', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).user).toMatchObject({ id: u.id, email: u.email });
     expect((await caller(t, key).auth.me()).user.id).toBe(u.id);
+    // Only as a header: a key in the cookie (sent on cross-site requests too) is not accepted.
+    await expectError(await request(t, 'GET', '/api/auth/me', { headers: cookie(key) }), 401, 'Unauthorized');
+    await expect(caller(t, key, 'cookie').auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('unknown, revoked and expired keys → 401 on REST and tRPC', async () => {
