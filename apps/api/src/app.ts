@@ -61,7 +61,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountStripeWebhook(app, deps); // before the REST layer's catch-all /api/* 404
   mountRest(app, deps);
 
-  app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.notFound((c) =>
+    c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`, { code: 'route_not_found' }), 404),
+  );
   app.onError((err, c) => {
     c.get('log').error({ err }, 'unhandled error');
     return c.json(errorBody(500, 'An unexpected error occurred'), 500);

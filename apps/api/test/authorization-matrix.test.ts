@@ -5,6 +5,7 @@ import {
   bearer,
   caller,
   createProfile,
+  expectErrorBody,
   request,
   setPlan,
   signUp,
@@ -237,7 +238,7 @@ describe('authorization matrix over every REST route', () => {
   it.each(routeKeys.filter((k) => !CALLS[k]?.public))('%s: anonymous → 401', async (key) => {
     const res = await send(key, CALLS[key]!, o, {});
     expect(res.status).toBe(401);
-    expect(Object.keys(await res.json()).sort()).toEqual(['error', 'message']);
+    expectErrorBody(await res.json());
   });
 
   it.each(routeKeys)(

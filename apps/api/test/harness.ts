@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ApiConfig,
+  type AppRouter,
   appRouter,
   type Context,
   createCallerFactory,
@@ -11,6 +12,8 @@ import {
 import { createBillingProvider } from '@folio/billing';
 import type { DbHandle } from '@folio/db';
 import { testDb } from '@folio/db/testing/vitest';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import superjson from 'superjson';
 import { expect } from 'vitest';
 import { createApp } from '../src/app';
 import type { AppDeps } from '../src/http/types';
@@ -103,15 +106,31 @@ export async function signUpVerified(t: TestApp, fields: Record<string, string> 
   return user;
 }
 
-/** Asserts the exact error contract: the status, and a body of exactly {error, message}. */
+
+/**
+ * Asserts the error body contract: the spec's `{error, message}`, a stable snake_case `code`, and
+ * `fields` (each `{path, message}`) exactly when the input failed validation. Nothing else.
+ */
+export function expectErrorBody(body: unknown): void {
+  const b = body as Record<string, unknown>;
+  const keys =
+    b.code === 'validation_failed' ? ['code', 'error', 'fields', 'message'] : ['code', 'error', 'message'];
+  expect(Object.keys(b).sort()).toEqual(keys);
+  expect(typeof b.error).toBe('string');
+  expect(typeof b.message).toBe('string');
+  expect(b.code).toMatch(/^[a-z]+(_[a-z]+)*$/);
+  if (b.fields) {
+    for (const f of b.fields as unknown[]) {
+      expect(Object.keys(f as object).sort()).toEqual(['message', 'path']);
+    }
+  }
+}
+
+/** Asserts the status, the error label and the body contract; returns the message. */
 export async function expectError(res: Response, status: number, label: string): Promise<string> {
   const body = (await res.json()) as Record<string, unknown>;
-  expect({ status: res.status, keys: Object.keys(body).sort(), error: body.error }).toEqual({
-    status,
-    keys: ['error', 'message'],
-    error: label,
-  });
-  expect(typeof body.message).toBe('string');
+  expect({ status: res.status, error: body.error }).toEqual({ status, error: label });
+  expectErrorBody(body);
   return body.message as string;
 }
 
@@ -131,6 +150,20 @@ export function caller(t: TestApp, token?: string, source: TokenSource = 'bearer
     },
   );
   return createCallerFactory(appRouter)(ctx);
+}
+
+/** A tRPC client over HTTP (/trpc, superjson, batching), served in-process. */
+export function trpcClient(t: TestApp, token?: string) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: 'http://localhost/trpc',
+        transformer: superjson,
+        headers: () => (token ? bearer(token) : {}),
+        fetch: async (url, init) => t.app.request(String(url), init as RequestInit),
+      }),
+    ],
+  });
 }
 
 /** The verification token from the newest email sent to `email`. */

@@ -1,8 +1,7 @@
 import type { AppRouter } from '@folio/api';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import superjson from 'superjson';
+import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, expectError, request, signUp, startTestApp, type TestApp } from './harness';
+import { expectError, request, signUp, startTestApp, type TestApp, trpcClient } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,17 +105,7 @@ describe('cross-cutting HTTP rules', () => {
 });
 
 describe('/trpc for TypeScript clients', () => {
-  const client = (token?: string) =>
-    createTRPCClient<AppRouter>({
-      links: [
-        httpBatchLink({
-          url: 'http://localhost/trpc',
-          transformer: superjson,
-          headers: () => (token ? bearer(token) : {}),
-          fetch: async (url, init) => t.app.request(String(url), init as RequestInit),
-        }),
-      ],
-    });
+  const client = (token?: string) => trpcClient(t, token);
 
   it('serves the same procedures with superjson and batching', async () => {
     const user = await signUp(t);

@@ -10,17 +10,25 @@ export class AppError extends Error {
     message: string,
     /** Seconds until a retry can succeed; sent as Retry-After with 429s. */
     readonly retryAfter?: number,
+    /** The error body's stable snake_case `code` (e.g. `rfc_invalid`); the status's default when absent. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
-export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
-export const unprocessable = (message: string) => new AppError('UNPROCESSABLE_CONTENT', message);
-export const tooManyRequests = (message: string, retryAfter: number) =>
-  new AppError('TOO_MANY_REQUESTS', message, retryAfter);
+export const badRequest = (message: string, reason?: string) =>
+  new AppError('BAD_REQUEST', message, undefined, reason);
+export const unauthorized = (message = 'Authentication required', reason?: string) =>
+  new AppError('UNAUTHORIZED', message, undefined, reason);
+export const forbidden = (message: string, reason?: string) =>
+  new AppError('FORBIDDEN', message, undefined, reason);
+export const notFound = (message: string, reason?: string) =>
+  new AppError('NOT_FOUND', message, undefined, reason);
+export const conflict = (message: string, reason?: string) =>
+  new AppError('CONFLICT', message, undefined, reason);
+export const unprocessable = (message: string, reason?: string) =>
+  new AppError('UNPROCESSABLE_CONTENT', message, undefined, reason);
+export const tooManyRequests = (message: string, retryAfter: number, reason = 'rate_limited') =>
+  new AppError('TOO_MANY_REQUESTS', message, retryAfter, reason);

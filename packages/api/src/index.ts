@@ -8,12 +8,20 @@ export {
   type RequestInfo,
   type TokenSource,
 } from './context';
-export { AppError } from './errors';
-export { NUL_MESSAGE, nulPath } from './input-guard';
+export { AppError, badRequest } from './errors';
+export {
+  ERROR_LABELS,
+  type ErrorBody,
+  errorBody,
+  type Failure,
+  type FieldError,
+  failure,
+} from './failure';
+export { NUL_MESSAGE, nulInputError, nulPath } from './input-guard';
 export { buildOpenApiDocument } from './openapi';
 export { coerceParams } from './rest/coerce';
-export { ERROR_LABELS, type ErrorBody, errorBody, restError } from './rest/errors';
-export { collectRoutes, type HttpMethod, type RestRoute } from './rest/routes';
+export { refuseUnknownParams } from './rest/query-params';
+export { collectRoutes, type HttpMethod, queryParamsOf, type RestRoute } from './rest/routes';
 export { type AppRouter, appRouter } from './root';
 export { authenticate, type Principal } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';

@@ -1,7 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { ERROR_LABELS } from './rest/errors';
+import { ERROR_LABELS } from './failure';
 import { collectRoutes } from './rest/routes';
 import { appRouter } from './root';
 import { ImportReport } from './routers/cfdi';
@@ -72,10 +72,29 @@ const OPERATION_EXTRAS: Record<
   },
 };
 
-const ErrorBody = z.object({ error: z.string(), message: z.string() }).meta({
-  id: 'ErrorBody',
-  example: { error: 'Bad Request', message: 'limit: Too big: expected number to be <=100' },
-});
+const ErrorBody = z
+  .object({
+    error: z.string().meta({ description: "The status's label from the contract (e.g. `Bad Request`)" }),
+    message: z.string().meta({ description: 'What went wrong, for a person' }),
+    code: z.string().meta({
+      description:
+        'A stable snake_case identifier for programs: `validation_failed`, `unknown_parameter`, ' +
+        '`rfc_invalid`, `quota_exceeded`, `not_found`, `idempotency_key_reused`…',
+    }),
+    fields: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: 'With `validation_failed`: each invalid input field (dotted path) and why' }),
+  })
+  .meta({
+    id: 'ErrorBody',
+    example: {
+      error: 'Bad Request',
+      message: 'limit: Too big: expected number to be <=100',
+      code: 'validation_failed',
+      fields: [{ path: 'limit', message: 'Too big: expected number to be <=100' }],
+    },
+  });
 
 const jsonError = (status: number) => ({
   description: ERROR_LABELS[status] ?? 'Error',

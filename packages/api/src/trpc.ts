@@ -4,17 +4,14 @@ import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { AppError, badRequest } from './errors';
+import { type ErrorStyle, failure } from './failure';
 import { nulInputError, nulPath } from './input-guard';
 import { requireSession } from './services/api-keys/rules';
 import { authenticate } from './services/auth/authenticate';
 
 /** How the REST layer serves a procedure, beyond `openapi.{method,path}`. */
-export interface RestMeta {
+export interface RestMeta extends ErrorStyle {
   successStatus?: 200 | 201;
-  /** Status for input-schema failures: 400 by default, 422 where the contract says so. */
-  inputErrorStatus?: 400 | 422;
-  /** Per-status `error` labels that differ from the contract's defaults (register uses VALIDATION_ERROR). */
-  errorLabels?: Partial<Record<number, string>>;
   /**
    * Refuse a body that is not `application/json` (415): an HTML form or a no-CORS fetch can send
    * text/plain cross-site without a preflight, which made login CSRF possible.
@@ -33,11 +30,15 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     transformer: superjson,
+    // The REST body's `code` and `fields` ride in the error's data (tRPC's own `data.code` stays).
     // Unexpected failures are logged server-side; the client gets no internals.
-    errorFormatter: ({ shape, error }) =>
-      error.code === 'INTERNAL_SERVER_ERROR'
-        ? { ...shape, message: 'An unexpected error occurred', data: { ...shape.data, stack: undefined } }
-        : shape,
+    errorFormatter: ({ shape, error }) => {
+      const { body } = failure(error);
+      const data = { ...shape.data, errorCode: body.code, fields: body.fields };
+      return error.code === 'INTERNAL_SERVER_ERROR'
+        ? { ...shape, message: body.message, data: { ...data, stack: undefined } }
+        : { ...shape, data };
+    },
   });
 
 export const router = t.router;
@@ -46,19 +47,19 @@ export const createCallerFactory = t.createCallerFactory;
 /** Services throw AppError; both transports see a TRPCError with the same code and message. */
 const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
-    // Worth retrying, unlike a 500: say so, and when.
-    ctx.req.resHeaders.set('Retry-After', '5');
+  if (result.ok) return result;
+  for (const [name, value] of Object.entries(failure(result.error).headers)) {
+    ctx.req.resHeaders.set(name, value);
+  }
+  if (isDatabaseUnavailable(result.error.cause)) {
     throw new TRPCError({
       code: 'SERVICE_UNAVAILABLE',
       message: 'The database is unavailable; retry shortly',
       cause: result.error.cause,
     });
   }
-  if (!result.ok && result.error.cause instanceof AppError) {
+  if (result.error.cause instanceof AppError) {
     const cause = result.error.cause;
-    if (cause.retryAfter !== undefined)
-      ctx.req.resHeaders.set('Retry-After', String(Math.ceil(cause.retryAfter)));
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
   }
   return result;

@@ -206,10 +206,12 @@ describe('examples', () => {
     });
   }
 
-  it('has an ErrorBody example', () => {
+  it('has an ErrorBody example with the stable code and the invalid fields', () => {
     expect(doc.components.schemas.ErrorBody?.example).toEqual({
       error: expect.any(String),
       message: expect.any(String),
+      code: 'validation_failed',
+      fields: [{ path: expect.any(String), message: expect.any(String) }],
     });
   });
 

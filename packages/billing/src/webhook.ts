@@ -46,9 +46,12 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
 export type WebhookAnswer =
   | { status: 200; body: { received: true; outcome: WebhookOutcome } }
-  | { status: 400 | 500; body: { error: string; message: string } };
+  | { status: 400 | 500; body: { error: string; message: string; code: string } };
 
-const bad = (message: string): WebhookAnswer => ({ status: 400, body: { error: 'Bad Request', message } });
+const bad = (message: string): WebhookAnswer => ({
+  status: 400,
+  body: { error: 'Bad Request', message, code: 'signature_invalid' },
+});
 
 /**
  * The provider's webhook, framework-free: the exact bytes received and the `Stripe-Signature` header.
@@ -90,6 +93,7 @@ export async function handleStripeWebhook(
       body: {
         error: 'Internal Server Error',
         message: 'The event could not be processed; it will be retried',
+        code: 'internal_error',
       },
     };
   }

@@ -1,15 +1,18 @@
 import {
   type Context as ApiContext,
   appRouter,
+  badRequest,
   coerceParams,
   collectRoutes,
   createCallerFactory,
   createContext,
   errorBody,
+  failure,
+  queryParamsOf,
   type RestRoute,
-  restError,
+  refuseUnknownParams,
 } from '@folio/api';
-import { type AnyTRPCRouter, TRPCError } from '@trpc/server';
+import type { AnyTRPCRouter } from '@trpc/server';
 import type { Context, Hono } from 'hono';
 import { requestInfo } from './request-context';
 import type { AppDeps, AppEnv } from './types';
@@ -17,9 +20,11 @@ import type { AppDeps, AppEnv } from './types';
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<Record<string, unknown>> {
+  const query = c.req.queries() as Record<string, string[]>;
+  refuseUnknownParams(Object.keys(query), queryParamsOf(route));
   const params = coerceParams(route.input, c.req.param() as Record<string, string>);
   if (route.method === 'GET' || route.method === 'DELETE') {
-    return { ...coerceParams(route.input, c.req.queries() as Record<string, string[]>), ...params };
+    return { ...coerceParams(route.input, query), ...params };
   }
   if (route.rest.jsonOnly && !JSON_TYPE.test(c.req.header('content-type') ?? '')) {
     throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' });
@@ -30,10 +35,10 @@ async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<Record<s
   try {
     body = JSON.parse(text);
   } catch {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed JSON body' });
+    throw badRequest('Malformed JSON body', 'malformed_json');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Body must be a JSON object' });
+    throw badRequest('Body must be a JSON object', 'malformed_json');
   }
   // Path parameters win over body fields of the same name.
   return { ...(body as Record<string, unknown>), ...params };
@@ -64,12 +69,15 @@ export function mountRest(app: Hono<AppEnv>, deps: AppDeps, router: AnyTRPCRoute
         copyHeaders(c, resHeaders);
         return c.json(data as object, (info.status ?? route.rest.successStatus ?? 200) as 200);
       } catch (err) {
-        const { status, body } = restError(err, route.rest);
+        const { status, body, headers } = failure(err, route.rest);
         if (status >= 500) c.get('log').error({ err, procedure: route.procedure }, 'request failed');
+        for (const [name, value] of Object.entries(headers)) resHeaders.set(name, value);
         copyHeaders(c, resHeaders);
         return c.json(body, status as 400);
       }
     });
   }
-  app.all('/api/*', (c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.all('/api/*', (c) =>
+    c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`, { code: 'route_not_found' }), 404),
+  );
 }

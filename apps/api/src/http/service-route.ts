@@ -1,13 +1,15 @@
 import {
   type Context as ApiContext,
-  AppError,
   authenticate,
   createContext,
+  failure,
   NUL_MESSAGE,
+  nulInputError,
   nulPath,
   type Principal,
-  restError,
+  refuseUnknownParams,
 } from '@folio/api';
+import { TRPCError } from '@trpc/server';
 import type { Context } from 'hono';
 import { requestInfo } from './request-context';
 import type { AppDeps, AppEnv } from './types';
@@ -25,17 +27,16 @@ export async function serviceRoute(
   const ctx = createContext({ ...deps, log: c.get('log') }, requestInfo(c, deps, resHeaders));
   let res: Response;
   try {
+    // These routes read no query parameters: one sent is a mistake worth saying (before any work).
+    refuseUnknownParams(Object.keys(c.req.queries()), []);
     const auth = await authenticate(ctx, c.req.method === 'GET' ? 'read' : 'write');
     // Path parameters go to SQL; PostgreSQL text cannot hold U+0000 (as the procedure layer refuses).
     const nul = nulPath(c.req.param());
-    if (nul) throw new AppError('BAD_REQUEST', `${String(nul[0])}: ${NUL_MESSAGE}`);
+    if (nul) throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_MESSAGE, cause: nulInputError(nul) });
     res = await run(ctx, auth);
   } catch (err) {
-    if (err instanceof AppError && err.retryAfter !== undefined) {
-      resHeaders.set('Retry-After', String(Math.ceil(err.retryAfter)));
-    }
-    const { status, body } = restError(err);
-    if (status === 503) resHeaders.set('Retry-After', '5');
+    const { status, body, headers } = failure(err);
+    for (const [name, value] of Object.entries(headers)) resHeaders.set(name, value);
     if (status >= 500) c.get('log').error({ err, path: c.req.path }, 'request failed');
     res = c.json(body, status as 400);
   }

@@ -1,5 +1,6 @@
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { Meta, RestMeta } from '../trpc';
+import { shapeOf } from './schema-walk';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -44,3 +45,7 @@ export function collectRoutes(router: AnyTRPCRouter): RestRoute[] {
     (a, b) => specificity(a.path).localeCompare(specificity(b.path)) || a.path.localeCompare(b.path),
   );
 }
+
+/** The query parameters a route reads: its input's fields on GET and DELETE, none on a body method. */
+export const queryParamsOf = (route: RestRoute): string[] =>
+  route.method === 'GET' || route.method === 'DELETE' ? Object.keys(shapeOf(route.input)) : [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_ALIAS, profileRefFields, withAliases } from '../schemas/aliases';
 import { IsoDate } from '../schemas/dates';
 import { Expense } from '../schemas/expense';
 import { Tipo } from '../schemas/invoice';
@@ -8,6 +9,7 @@ import { listExpenses } from '../services/expenses/list-expenses';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['expenses'];
+const Concepto = z.string().trim().min(1).max(500);
 
 export const expensesRouter = router({
   list: authedProcedure
@@ -21,11 +23,14 @@ export const expensesRouter = router({
       },
     })
     .input(
-      z.object({
-        ...listQuery(20),
-        tipo: Tipo.optional(),
-        categoria: z.string().trim().min(1).max(100).optional(),
-      }),
+      withAliases(
+        z.object({
+          ...listQuery(20),
+          tipo: Tipo.optional(),
+          categoria: z.string().trim().min(1).max(100).optional(),
+        }),
+        PROFILE_ALIAS,
+      ),
     )
     .output(z.object({ data: z.array(Expense), pagination: Pagination }))
     .query(({ ctx, input }) => listExpenses(ctx, ctx.user.id, input)),
@@ -42,29 +47,32 @@ export const expensesRouter = router({
       rest: { successStatus: 201 },
     })
     .input(
-      z
-        .object({
-          profile_id: z.string().trim().min(1).max(100),
+      withAliases(
+        z.object({
+          ...profileRefFields,
           period_id: z.string().trim().min(1).max(100),
-          concept: z.string().trim().min(1).max(500),
+          concepto: Concepto.optional(),
+          concept: Concepto.optional().meta({ description: 'Same as concepto (the older name)' }),
           subtotal: z.number().min(0).max(1e12),
           iva_amount: z.number().min(0).max(1e12).optional(),
           fecha: IsoDate,
           type: z.literal('manual', 'must be "manual"'),
           categoria: z.string().trim().min(1).max(100).optional(),
-        })
-        .meta({
-          example: {
-            profile_id: 'H&E951128469',
-            period_id: '9d3f2b1a-6c5e-4f7a-8b9c-0d1e2f3a4b5c',
-            concept: 'Papelería',
-            subtotal: 1000,
-            iva_amount: 160,
-            fecha: '2025-03-14',
-            type: 'manual',
-            categoria: 'oficina',
-          },
         }),
+        { ...PROFILE_ALIAS, concept: 'concepto' },
+        ['profileId', 'concepto'],
+      ).meta({
+        example: {
+          profile_id: 'H&E951128469',
+          period_id: '9d3f2b1a-6c5e-4f7a-8b9c-0d1e2f3a4b5c',
+          concepto: 'Papelería',
+          subtotal: 1000,
+          iva_amount: 160,
+          fecha: '2025-03-14',
+          type: 'manual',
+          categoria: 'oficina',
+        },
+      }),
     )
     .output(z.object({ message: z.string(), data: Expense }))
     .mutation(({ ctx, input }) => createManualExpense(ctx, ctx.user.id, input)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_ALIAS, withAliases } from '../schemas/aliases';
 import { IsoDate } from '../schemas/dates';
 import { Invoice } from '../schemas/invoice';
 import { listQuery, Pagination } from '../schemas/pagination';
@@ -19,7 +20,7 @@ export const invoicesRouter = router({
         errorResponses: [400, 401, 403, 404, 500],
       },
     })
-    .input(z.object(listQuery(50)))
+    .input(withAliases(z.object(listQuery(50)), PROFILE_ALIAS))
     .output(z.object({ data: z.array(Invoice), pagination: Pagination }))
     .query(({ ctx, input }) => listInvoices(ctx, ctx.user.id, input)),
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_ALIAS, profileRefFields, withAliases } from '../schemas/aliases';
 import { Period } from '../schemas/period';
 import { openPeriod, periodsOf, setPeriodEstado } from '../services/periods/periods';
 import { authedProcedure, router } from '../trpc';
@@ -37,7 +38,7 @@ export const periodsRouter = router({
         errorResponses: [400, 401, 403, 404, 500],
       },
     })
-    .input(z.object({ profileId: z.string().trim().min(1).max(100) }))
+    .input(withAliases(z.object(profileRefFields), PROFILE_ALIAS, ['profileId']))
     .output(z.object({ data: z.array(Period) }))
     .query(async ({ ctx, input }) => ({ data: await periodsOf(ctx, ctx.user.id, input.profileId) })),
 
@@ -53,13 +54,15 @@ export const periodsRouter = router({
       rest: { successStatus: 201 },
     })
     .input(
-      z
-        .object({
-          profile_id: z.string().trim().min(1).max(100),
+      withAliases(
+        z.object({
+          ...profileRefFields,
           año: z.number().int().min(1990).max(2100),
           mes: z.number().int().min(1).max(12),
-        })
-        .meta({ example: { profile_id: 'H&E951128469', año: 2025, mes: 3 } }),
+        }),
+        PROFILE_ALIAS,
+        ['profileId'],
+      ).meta({ example: { profile_id: 'H&E951128469', año: 2025, mes: 3 } }),
     )
     .output(Data)
     .mutation(async ({ ctx, input }) => ({

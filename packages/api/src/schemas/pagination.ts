@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileRefFields } from './aliases';
 
 export const Pagination = z
   .object({
@@ -9,9 +10,9 @@ export const Pagination = z
   })
   .meta({ id: 'Pagination', example: { total: 132, page: 1, limit: 50, totalPages: 3 } });
 
-/** Query fields shared by the invoice and expense listings (docs/contract.md#routes). */
+/** Query fields shared by the invoice and expense listings (docs/contract.md#routes); the profile by either name. */
 export const listQuery = (defaultLimit: number) => ({
-  profileId: z.string().trim().min(1).max(100).optional(),
+  ...profileRefFields,
   mes: z.number().int().min(1, 'mes must be 1-12').max(12, 'mes must be 1-12').optional(),
   año: z.number().int().min(1990, 'año must be 1990-2100').max(2100, 'año must be 1990-2100').optional(),
   regimen_fiscal: z

@@ -31,6 +31,7 @@ export async function takeMonthlyQuota(
     throw tooManyRequests(
       `Monthly ${what} limit of your plan reached (${limit}); it resets on ${reset.toISOString()}`,
       (reset.getTime() - Date.now()) / 1000,
+      'quota_exceeded',
     );
   }
 }

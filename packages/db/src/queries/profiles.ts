@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { prepared } from '../prepared';
 import { profiles } from '../schema';
@@ -22,6 +22,19 @@ export async function findProfile(db: Db | Tx, id: string): Promise<ProfileRow |
       .from(profiles)
       .where(eq(profiles.id, sql.placeholder('id'))),
   ).execute({ id });
+  return row;
+}
+
+/** The user's own profile with this (normalised) RFC: RFCs are unique per user, not across users. */
+export async function findOwnProfileByRfc(
+  db: Db | Tx,
+  userId: string,
+  rfc: string,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), eq(profiles.rfc, rfc)));
   return row;
 }
 

@@ -995,12 +995,28 @@ export interface components {
         /**
          * @example {
          *       "error": "Bad Request",
-         *       "message": "limit: Too big: expected number to be <=100"
+         *       "message": "limit: Too big: expected number to be <=100",
+         *       "code": "validation_failed",
+         *       "fields": [
+         *         {
+         *           "path": "limit",
+         *           "message": "Too big: expected number to be <=100"
+         *         }
+         *       ]
          *     }
          */
         ErrorBody: {
+            /** @description The status's label from the contract (e.g. `Bad Request`) */
             error: string;
+            /** @description What went wrong, for a person */
             message: string;
+            /** @description A stable snake_case identifier for programs: `validation_failed`, `unknown_parameter`, `rfc_invalid`, `quota_exceeded`, `not_found`, `idempotency_key_reused`… */
+            code: string;
+            /** @description With `validation_failed`: each invalid input field (dotted path) and why */
+            fields?: {
+                path: string;
+                message: string;
+            }[];
         };
     };
     responses: never;
@@ -1794,6 +1810,7 @@ export interface operations {
         parameters: {
             query?: {
                 profileId?: string;
+                profile_id?: string;
                 mes?: number;
                 "a\u00F1o"?: number;
                 regimen_fiscal?: string;
@@ -2017,6 +2034,7 @@ export interface operations {
         parameters: {
             query?: {
                 profileId?: string;
+                profile_id?: string;
                 mes?: number;
                 "a\u00F1o"?: number;
                 regimen_fiscal?: string;
@@ -2107,7 +2125,7 @@ export interface operations {
                  * @example {
                  *       "profile_id": "H&E951128469",
                  *       "period_id": "9d3f2b1a-6c5e-4f7a-8b9c-0d1e2f3a4b5c",
-                 *       "concept": "Papelería",
+                 *       "concepto": "Papelería",
                  *       "subtotal": 1000,
                  *       "iva_amount": 160,
                  *       "fecha": "2025-03-14",
@@ -2116,9 +2134,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    profile_id: string;
+                    /** @description The profile: its id or its RFC */
+                    profileId?: string;
+                    /** @description Same as profileId (either spelling works) */
+                    profile_id?: string;
                     period_id: string;
-                    concept: string;
+                    concepto?: string;
+                    /** @description Same as concepto (the older name) */
+                    concept?: string;
                     subtotal: number;
                     iva_amount?: number;
                     fecha: string;
@@ -2211,8 +2234,9 @@ export interface operations {
     };
     "periods-list": {
         parameters: {
-            query: {
-                profileId: string;
+            query?: {
+                profileId?: string;
+                profile_id?: string;
             };
             header?: never;
             path?: never;
@@ -2295,7 +2319,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    profile_id: string;
+                    /** @description The profile: its id or its RFC */
+                    profileId?: string;
+                    /** @description Same as profileId (either spelling works) */
+                    profile_id?: string;
                     "a\u00F1o": number;
                     mes: number;
                 };

@@ -10,13 +10,13 @@ export async function asAppErrors<T>(ctx: Context, run: () => Promise<T>): Promi
     if (!(err instanceof BillingError)) throw err;
     switch (err.kind) {
       case 'invalid_promotion_code':
-        throw badRequest(err.message);
+        throw badRequest(err.message, 'promotion_code_invalid');
       case 'already_subscribed':
-        throw conflict(err.message);
+        throw conflict(err.message, 'already_subscribed');
       case 'no_paid_subscription':
-        throw forbidden(err.message);
+        throw forbidden(err.message, 'no_paid_subscription');
       case 'customer_missing':
-        throw notFound(err.message);
+        throw notFound(err.message, 'customer_missing');
       default:
         ctx.log.error({ err: err.cause ?? err }, err.message);
         throw new AppError('INTERNAL_SERVER_ERROR', err.message);

@@ -67,7 +67,8 @@ export async function importCfdiFiles(
       if (opts.single || !(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
       return { name: file.name, status: 'rejected' as const, error: err.message };
     });
-    if (opts.single && line.status === 'rejected') throw badRequest(line.error ?? 'CFDI rejected');
+    if (opts.single && line.status === 'rejected')
+      throw badRequest(line.error ?? 'CFDI rechazado', 'cfdi_rejected');
     report.files.push(line);
     if (line.status === 'imported') report.imported++;
     else if (line.status === 'duplicate') report.duplicates++;

@@ -17,13 +17,13 @@ export interface InvoiceQuery {
 
 /** The caller's income CFDI (payment complements included), newest first. */
 export async function listInvoices(ctx: Context, userId: string, q: InvoiceQuery) {
-  if (q.profileId) await authorizeProfile(ctx, userId, q.profileId, 'read');
+  const profile = q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
   const { rows, total } = await listCfdis(
     ctx.db,
     {
       userId,
       side: 'income',
-      profileId: q.profileId,
+      profileId: profile?.id,
       mes: q.mes,
       anio: q.año,
       regimenFiscal: q.regimen_fiscal,

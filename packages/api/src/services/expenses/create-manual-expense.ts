@@ -9,13 +9,13 @@ import type { Context } from '../../context';
 import { badRequest, conflict } from '../../errors';
 import { type Expense, toExpense } from '../../schemas/expense';
 import { audit } from '../audit';
-import { resolveProfileRef } from '../profiles/resolve';
+import { authorizeProfile } from '../profiles/access';
 import { takeMonthlyQuota } from '../quota';
 
 export interface ManualExpenseInput {
-  profile_id: string;
+  profileId: string;
   period_id: string;
-  concept: string;
+  concepto: string;
   subtotal: number;
   iva_amount?: number;
   /** Already checked to be a real date; only its date part counts. */
@@ -46,16 +46,18 @@ export async function createManualExpense(
     const replay = await replayOf(ctx, userId, key, requestHash);
     if (replay) return replay;
   }
-  const profile = await resolveProfileRef(ctx, userId, input.profile_id, 'write');
+  const profile = await authorizeProfile(ctx, userId, input.profileId, 'write');
   const period = await findPeriod(ctx.db, input.period_id);
   if (!period || period.profileId !== profile.id) {
-    throw badRequest('period_id: not an accounting period of this profile');
+    throw badRequest('period_id: not an accounting period of this profile', 'period_mismatch');
   }
-  if (period.estado === 'CERRADO') throw conflict(`The period ${period.anio}-${period.mes} is closed`);
+  if (period.estado === 'CERRADO')
+    throw conflict(`The period ${period.anio}-${period.mes} is closed`, 'period_closed');
   const [año, mes] = input.fecha.slice(0, 7).split('-').map(Number) as [number, number];
   if (año !== period.anio || mes !== period.mes) {
     throw badRequest(
       `fecha: ${input.fecha.slice(0, 10)} is outside the period ${period.anio}-${String(period.mes).padStart(2, '0')}`,
+      'period_mismatch',
     );
   }
   const ivaAmount = input.iva_amount ?? 0;
@@ -75,7 +77,7 @@ export async function createManualExpense(
         ivaAmount,
         total: round2(input.subtotal + ivaAmount),
         iva: input.subtotal > 0 ? round2((ivaAmount / input.subtotal) * 100) : 0,
-        concepto: input.concept,
+        concepto: input.concepto,
         categoria: input.categoria ?? null,
       });
       const result: Answer = {
@@ -106,7 +108,10 @@ async function replayOf(
   const stored = await findAnswer(ctx.db, userId, key);
   if (!stored) return undefined;
   if (stored.requestHash !== requestHash) {
-    throw conflict('Idempotency-Key was already used with a different request body');
+    throw conflict(
+      'Idempotency-Key was already used with a different request body',
+      'idempotency_key_reused',
+    );
   }
   ctx.req.status = stored.status;
   return stored.response as Answer;

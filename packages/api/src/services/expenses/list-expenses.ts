@@ -2,7 +2,7 @@ import { listExpenses as queryExpenses } from '@folio/db/queries/expenses';
 import type { Context } from '../../context';
 import { toExpense } from '../../schemas/expense';
 import { paginationOf } from '../../schemas/pagination';
-import { resolveProfileRef } from '../profiles/resolve';
+import { authorizeProfile } from '../profiles/access';
 
 export interface ExpenseQuery {
   profileId?: string;
@@ -17,7 +17,7 @@ export interface ExpenseQuery {
 }
 
 export async function listExpenses(ctx: Context, userId: string, q: ExpenseQuery) {
-  const profile = q.profileId ? await resolveProfileRef(ctx, userId, q.profileId, 'read') : undefined;
+  const profile = q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
   const { rows, total } = await queryExpenses(
     ctx.db,
     {

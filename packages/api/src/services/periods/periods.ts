@@ -5,10 +5,9 @@ import { notFound } from '../../errors';
 import { toPeriod } from '../../schemas/period';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
-import { resolveProfileRef } from '../profiles/resolve';
 
 export async function periodsOf(ctx: Context, userId: string, profileRef: string) {
-  const profile = await resolveProfileRef(ctx, userId, profileRef, 'read');
+  const profile = await authorizeProfile(ctx, userId, profileRef, 'read');
   return (await listPeriods(ctx.db, profile.id)).map(toPeriod);
 }
 
@@ -16,9 +15,9 @@ export async function periodsOf(ctx: Context, userId: string, profileRef: string
 export async function openPeriod(
   ctx: Context,
   userId: string,
-  input: { profile_id: string; año: number; mes: number },
+  input: { profileId: string; año: number; mes: number },
 ) {
-  const profile = await resolveProfileRef(ctx, userId, input.profile_id, 'write');
+  const profile = await authorizeProfile(ctx, userId, input.profileId, 'write');
   const { row, created } = await ensurePeriod(ctx.db, {
     id: randomUUID(),
     profileId: profile.id,

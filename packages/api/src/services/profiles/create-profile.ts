@@ -32,8 +32,11 @@ export async function createProfile(
   );
   if (!result.ok) {
     throw result.reason === 'limit'
-      ? forbidden(`Your ${plan} plan allows ${limits.profiles} profile(s); upgrade to add more`)
-      : conflict(`You already have a profile with RFC ${rfc}`);
+      ? forbidden(
+          `Your ${plan} plan allows ${limits.profiles} profile(s); upgrade to add more`,
+          'plan_limit_reached',
+        )
+      : conflict(`You already have a profile with RFC ${rfc}`, 'rfc_taken');
   }
   await audit(ctx, 'profile.create', userId, { entity: 'profile', entityId: result.row.id, data: { rfc } });
   return toProfile(result.row);

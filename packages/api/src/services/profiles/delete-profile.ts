@@ -10,13 +10,13 @@ export async function deleteProfile(ctx: Context, userId: string, profileId: str
   const profile = await authorizeProfile(ctx, userId, profileId, 'write');
   await ctx.db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    await removeProfile(tx, profileId);
+    await removeProfile(tx, profile.id);
     const { limits } = await getEntitlements(tx, userId);
     await fitProfilesToLimit(tx, userId, limits.profiles);
   });
   await audit(ctx, 'profile.delete', userId, {
     entity: 'profile',
-    entityId: profileId,
+    entityId: profile.id,
     data: { rfc: profile.rfc },
   });
 }

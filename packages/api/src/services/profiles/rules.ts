@@ -6,7 +6,7 @@ import { badRequest, unprocessable } from '../../errors';
 /** RFC rules from packages/cfdi; any failure is a 400 naming the rule. */
 export function validRfc(rfc: string, tipoPersona: TipoPersona): string {
   const result = checkProfileRfc(rfc, tipoPersona);
-  if ('problem' in result) throw badRequest(result.problem.message);
+  if ('problem' in result) throw badRequest(result.problem.message, 'rfc_invalid');
   return result.rfc;
 }
 
@@ -21,6 +21,7 @@ export async function validRegimes(db: Db, codes: string[], tipoPersona: TipoPer
       all.has(wrong)
         ? `regimenes_fiscales: regime ${wrong} does not apply to tipo_persona ${tipoPersona}`
         : `regimenes_fiscales: ${wrong} is not a c_RegimenFiscal code`,
+      'regimen_invalid',
     );
   }
   return unique;

@@ -40,15 +40,16 @@ export async function updateProfile(
   }
   let row: Awaited<ReturnType<typeof saveProfile>>;
   try {
-    row = await saveProfile(ctx.db, profileId, changes);
+    row = await saveProfile(ctx.db, current.id, changes);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`You already have a profile with RFC ${changes.rfc}`);
+    if (isUniqueViolation(err))
+      throw conflict(`You already have a profile with RFC ${changes.rfc}`, 'rfc_taken');
     throw err;
   }
-  if (!row) throw new Error(`profile ${profileId} vanished during update`);
+  if (!row) throw new Error(`profile ${current.id} vanished during update`);
   await audit(ctx, 'profile.update', userId, {
     entity: 'profile',
-    entityId: profileId,
+    entityId: current.id,
     data: { fields: Object.keys(changes) },
   });
   return toProfile(row);
