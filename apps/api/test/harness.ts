@@ -106,7 +106,6 @@ export async function signUpVerified(t: TestApp, fields: Record<string, string> 
   return user;
 }
 
-
 /**
  * Asserts the error body contract: the spec's `{error, message}`, a stable snake_case `code`, and
  * `fields` (each `{path, message}`) exactly when the input failed validation. Nothing else.

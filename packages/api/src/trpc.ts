@@ -78,7 +78,7 @@ const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 const checkIdempotencyKey = t.middleware(({ ctx, next }) => {
   const key = ctx.req.idempotencyKey;
   if (key && !IDEMPOTENCY_KEY.test(key))
-    throw badRequest('Idempotency-Key: at most 255 printable ASCII characters');
+    throw badRequest('Idempotency-Key: at most 255 printable ASCII characters', 'idempotency_key_invalid');
   return next();
 });
 

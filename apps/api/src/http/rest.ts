@@ -1,5 +1,6 @@
 import {
   type Context as ApiContext,
+  AppError,
   appRouter,
   badRequest,
   coerceParams,
@@ -27,7 +28,7 @@ async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<Record<s
     return { ...coerceParams(route.input, query), ...params };
   }
   if (route.rest.jsonOnly && !JSON_TYPE.test(c.req.header('content-type') ?? '')) {
-    throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' });
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
   }
   const text = await c.req.text();
   if (!text.trim()) return params; // a body-less POST is fine where the input allows it
