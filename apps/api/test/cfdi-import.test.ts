@@ -400,7 +400,12 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
     const res = await uploadFiles(t, u, p.id, files);
     const { data } = await res.json();
     expect(data).toMatchObject({ imported: 50, rejected: 2 });
-    expect(data.files.at(-1)).toMatchObject({ status: 'rejected', error: expect.stringMatching(/limit/i) });
+    expect(data.files.at(-1)).toMatchObject({
+      status: 'rejected',
+      code: 'quota_exceeded',
+      error: expect.stringMatching(/limit.*resets on \d{4}-\d\d-\d\dT/i),
+    });
+    expect(data.files.filter((f: { code?: string }) => f.code)).toHaveLength(2);
     const single = await uploadXml(t, u, p.id, sale(newUuid()));
     expect(Number(single.headers.get('retry-after'))).toBeGreaterThan(0);
     await expectError(single, 429, 'Too Many Requests');

@@ -1,11 +1,22 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quotaPeriod } from '@folio/billing';
+import { usageCounters } from '@folio/db/schema';
+import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfile, setPlan, signUp, startTestApp, type TestApp, type TestUser } from './harness';
+import {
+  createProfile,
+  rfcFisica,
+  setPlan,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from './harness';
 import { listen } from './listen';
 import { haveSamples, SAMPLES_DIR } from './samples';
 
@@ -24,7 +35,10 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
   let home: string;
   let user: TestUser;
 
-  function folio(args: string[], opts: { input?: string; env?: Record<string, string> } = {}) {
+  function folio(
+    args: string[],
+    opts: { input?: string; env?: Record<string, string>; spawned?: (child: ChildProcess) => void } = {},
+  ) {
     return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], {
         cwd: APP_DIR,
@@ -34,6 +48,7 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
           FOLIO_CONFIG: join(home, 'config.json'),
           FOLIO_TOKEN: '',
           FOLIO_PASSWORD: '',
+          COLUMNS: '',
           ...opts.env,
         },
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -43,8 +58,37 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
       child.stdout.on('data', (d) => (stdout += d));
       child.stderr.on('data', (d) => (stderr += d));
       child.on('error', reject);
-      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+      child.on('close', (code, signal) => resolve({ code: code ?? (signal ? -1 : -2), stdout, stderr }));
       child.stdin.end(opts.input ?? '');
+      opts.spawned?.(child);
+    });
+  }
+
+  /**
+   * This file's app on another socket, through a hook that sees every CFDI upload (its number, from
+   * 1) before the app: to kill the server or hold a request, as a real outage would.
+   */
+  function serveWith(
+    onUpload: (
+      n: number,
+      env: { outgoing: { once(e: 'finish', f: () => void): unknown } },
+    ) => Promise<void> | void,
+  ) {
+    let uploads = 0;
+    let server: ServerType | undefined;
+    return new Promise<{ url: string; server: ServerType; uploads: () => number }>((resolve) => {
+      server = serve(
+        {
+          fetch: async (req, env) => {
+            if (req.method === 'POST' && new URL(req.url).pathname.endsWith('/cfdi'))
+              await onUpload(++uploads, env);
+            return t.app.fetch(req);
+          },
+          port: 0,
+          hostname: '127.0.0.1',
+        },
+        (info) => resolve({ url: `http://127.0.0.1:${info.port}`, server: server!, uploads: () => uploads }),
+      );
     });
   }
 
@@ -104,13 +148,14 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     const out = res.stdout;
     const lines = out.split('\n');
     const row = (name: string) => lines.find((l) => l.startsWith(`${name} `)) ?? `(no row for ${name})`;
-    expect(out).toMatch(/^result\s+files$/m);
-    expect(out).toMatch(/^imported\s+2$/m);
-    expect(out).toMatch(/^duplicate\s+0$/m);
-    expect(out).toMatch(/^rejected\s+10$/m);
+    expect(out).toMatch(/^resultado\s+archivos$/m);
+    expect(out).toMatch(/^importados\s+2$/m);
+    expect(out).toMatch(/^duplicados\s+0$/m);
+    expect(out).toMatch(/^rechazados\s+10$/m);
+    expect(out).not.toMatch(/no enviados/);
     expect(out).toMatch(/^total\s+12$/m);
-    expect(out).toMatch(/^file\s+status\s+detail$/m);
-    expect(row('cfdi32-legacy-real.xml')).toMatch(/rejected\s+versión no soportada: 3\.2$/);
+    expect(out).toMatch(/^archivo\s+estado\s+detalle$/m);
+    expect(row('cfdi32-legacy-real.xml')).toMatch(/rechazado\s+versión no soportada: 3\.2$/);
     for (const unstamped of [
       'cfdi33-pagos10-con-bom.xml',
       'cfdi40-ingreso-usd-tipocambio.xml',
@@ -118,7 +163,7 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
       'cfdi40-pago20-parcial-y-liquidacion.xml',
       'cfdi40-pago20-usd-docs-mxn-equivalenciadr.xml',
     ]) {
-      expect(row(unstamped)).toMatch(/rejected\s+CFDI sin timbre/);
+      expect(row(unstamped)).toMatch(/rechazado\s+CFDI sin timbre/);
     }
     for (const [file, rfc] of [
       ['cfdi40-ingreso-pue-real.xml', 'ISD950921HE5'],
@@ -127,7 +172,7 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
       ['cfdi40-ingreso-ppd-retenciones-isr-iva.xml', 'XIQB891116QE4'],
     ]) {
       expect(row(file as string)).toMatch(
-        new RegExp(`rejected\\s+El RFC del perfil \\(H&E951128469\\).*\\(${rfc}\\)`),
+        new RegExp(`rechazado\\s+El RFC del perfil \\(H&E951128469\\).*\\(${rfc}\\)`),
       );
     }
     // Imported files are in the counts, not in the detail table (unless --verbose).
@@ -140,7 +185,14 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     expect(res.code).toBe(1);
     expect(res.stderr).toBe('');
     const report = JSON.parse(res.stdout);
-    expect(report).toMatchObject({ profile: { rfc: HE }, imported: 0, duplicates: 2, rejected: 10 });
+    expect(report).toMatchObject({
+      profile: { rfc: HE },
+      imported: 0,
+      duplicates: 2,
+      rejected: 10,
+      notSent: 0,
+      stopped: null,
+    });
     expect(report.files).toHaveLength(12);
     expect(
       report.files
@@ -158,7 +210,7 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
       XIQB,
     ]);
     expect(one.code).toBe(0);
-    expect(one.stdout).toMatch(/^imported\s+1$/m);
+    expect(one.stdout).toMatch(/^importados\s+1$/m);
 
     const table = await folio(['invoices', '--profile', HE, '--mes', '1', '--año', '2020']);
     expect(table.code).toBe(0);
@@ -191,6 +243,171 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     const res = await folio(['invoices', '--profile', 'AAA010101AAA']);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('No profile "AAA010101AAA" in your account (yours: ');
+  });
+
+  it('stops after a few connection failures in a row when the server dies mid-import: the rest is "not sent", not "rejected"', async () => {
+    const dying = await serveWith((n, env) => {
+      // The server dies as soon as it has answered the first batch.
+      if (n === 1) env.outgoing.once('finish', () => dying.server.close());
+    });
+    // Idle keep-alive sockets die with it.
+    const dyingClose = dying.server.close.bind(dying.server);
+    dying.server.close = ((cb?: () => void) => {
+      dyingClose(cb);
+      if ('closeAllConnections' in dying.server) dying.server.closeAllConnections();
+      return dying.server;
+    }) as typeof dying.server.close;
+    const res = await folio(['import', SAMPLES_DIR, '--profile', HE, '--batch', '4'], {
+      env: { FOLIO_URL: dying.url, FOLIO_TOKEN: user.token },
+    });
+    expect(res.code).toBe(1);
+    expect(dying.uploads()).toBe(1);
+    expect(res.stdout).toMatch(/^rechazados\s+4$/m);
+    expect(res.stdout).toMatch(/^no enviados\s+8$/m);
+    expect(res.stdout).toMatch(/^total\s+12$/m);
+    expect(res.stdout).toMatch(
+      /Stopped: the server stopped answering \(3 connection failures in a row; the last: .*ECONNREFUSED/,
+    );
+    expect(res.stdout).toContain('8 file(s) not sent; run the same import again');
+    expect(res.stdout).toContain(`0 imported, 0 duplicate, 4 rejected, 8 not sent into ${HE}`);
+    // No batch is blamed on the network as a refusal, and no URL template is shown.
+    expect(res.stdout + res.stderr).not.toMatch(/fetch failed|\{profileId\}|rechazado\s+POST/);
+    expect(res.stderr).not.toContain('100%');
+  });
+
+  it('prints the summary on Ctrl-C (SIGINT) and exits 130, the files after it "not sent"', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let secondArrived = () => {};
+    const arrived = new Promise<void>((r) => (secondArrived = r));
+    const slow = await serveWith(async (n) => {
+      if (n < 2) return;
+      secondArrived();
+      await held;
+    });
+    try {
+      const res = await folio(['import', SAMPLES_DIR, '--profile', HE, '--batch', '4'], {
+        env: { FOLIO_URL: slow.url, FOLIO_TOKEN: user.token },
+        spawned: (child) => void arrived.then(() => child.kill('SIGINT')),
+      });
+      expect(res.code).toBe(130);
+      expect(res.stdout).toMatch(/^rechazados\s+4$/m);
+      expect(res.stdout).toMatch(/^no enviados\s+8$/m);
+      expect(res.stdout).toContain('Stopped: interrupted (Ctrl-C).');
+      expect(res.stdout).toContain(`4 rejected, 8 not sent into ${HE}`);
+    } finally {
+      release();
+      await new Promise<void>((done) => slow.server.close(() => done()));
+    }
+  });
+
+  it('stops at the first refusal for the monthly quota: says when it resets and how many files were not sent', async () => {
+    const free = await signUp(t);
+    await createProfile(t, free, {
+      nombre: 'Herrería y Eléctricos',
+      rfc: HE,
+      tipo_persona: 'MORAL',
+      regimenes_fiscales: ['601'],
+    });
+    // One CFDI left this month on FREE (50).
+    await t.handle.db
+      .insert(usageCounters)
+      .values({ userId: free.id, period: quotaPeriod(), kind: 'cfdi_import', used: 49 });
+    const res = await folio(['import', SAMPLES_DIR, '--profile', HE, '--batch', '2', '--json', '--quiet'], {
+      env: { FOLIO_TOKEN: free.token },
+    });
+    expect(res.code).toBe(1);
+    const report = JSON.parse(res.stdout);
+    expect(report).toMatchObject({ imported: 1, rejected: 9, notSent: 2 });
+    expect(report.stopped).toMatch(/limit of your plan reached \(50\); it resets on \d{4}-\d\d-\d\dT/);
+    const byName = Object.fromEntries(report.files.map((f: { name: string }) => [f.name, f]));
+    expect(byName['cfdi40-pago20-liquida-ppd-rfc-ampersand.xml']).toMatchObject({
+      status: 'rejected',
+      code: 'quota_exceeded',
+    });
+    // The batch after the refusal never left the machine.
+    expect(byName['cfdi40-pago20-parcial-y-liquidacion.xml']).toEqual({
+      name: 'cfdi40-pago20-parcial-y-liquidacion.xml',
+      status: 'not_sent',
+    });
+    expect(byName['cfdi40-pago20-usd-docs-mxn-equivalenciadr.xml'].status).toBe('not_sent');
+
+    const table = await folio(['import', SAMPLES_DIR, '--profile', HE, '--batch', '2'], {
+      env: { FOLIO_TOKEN: free.token },
+    });
+    expect(table.code).toBe(1);
+    expect(table.stdout).toMatch(
+      /Stopped: Monthly CFDI import limit of your plan reached \(50\); it resets on /,
+    );
+    expect(table.stdout).toMatch(/^no enviados\s+\d+$/m);
+  });
+
+  it('a file or folder that is not there is a command-line error (exit 2), before any request', async () => {
+    const res = await folio(['import', join(home, 'no-such-folder'), '--profile', HE], {
+      env: { FOLIO_URL: 'http://127.0.0.1:9' },
+    });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('no-such-folder: no such file or folder');
+    const wrongKind = await folio(['import', join(home, 'config.json'), '--profile', HE]);
+    expect(wrongKind.code).toBe(2);
+    expect(wrongKind.stderr).toContain('only .xml and .zip files can be imported');
+  });
+
+  it('names the cause when the server cannot be reached (ECONNREFUSED)', async () => {
+    const gone = await serveWith(() => {});
+    await new Promise<void>((done) => gone.server.close(() => done()));
+    const res = await folio(['profiles'], { env: { FOLIO_URL: gone.url, FOLIO_TOKEN: user.token } });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(
+      new RegExp(
+        `^folio profiles: Cannot reach ${gone.url}: GET ${gone.url}/api/profiles failed: connect ECONNREFUSED 127\\.0\\.0\\.1:\\d+\\n$`,
+      ),
+    );
+  });
+
+  it('creates a profile with `folio profiles create`; its type follows from the RFC; missing flags are exit 2', async () => {
+    const rfc = rfcFisica(7);
+    const res = await folio([
+      'profiles',
+      'create',
+      '--rfc',
+      rfc,
+      '--nombre',
+      'Gómez Ana',
+      '--regimen',
+      '612',
+    ]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(
+      new RegExp(`^Created profile ${rfc} \\(Gómez Ana, FISICA, regímenes 612\\): [\\w-]+\\n$`),
+    );
+    const list = await folio(['profiles', '--json']);
+    expect(JSON.parse(list.stdout).map((p: { rfc: string }) => p.rfc)).toContain(rfc);
+
+    const json = await folio(['profiles', 'create', '--rfc', 'NOPE', '--nombre', 'X', '--json']);
+    expect(json.code).toBe(1);
+    expect(json.stdout).toBe('');
+    expect(json.stderr).toMatch(/^folio profiles create: .*\(400\)/);
+
+    const missing = await folio(['profiles', 'create', '--rfc', rfc]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('needs --nombre');
+  });
+
+  it('fits every table to the terminal width ($COLUMNS when not a terminal)', async () => {
+    const env = { COLUMNS: '80' };
+    for (const args of [['invoices'], ['pending'], ['profiles'], ['import', SAMPLES_DIR, '--profile', HE]]) {
+      const res = await folio(args, { env });
+      const lines = res.stdout.split('\n').filter((l) => /\s{2}/.test(l) || /^─/.test(l));
+      expect(lines.length, args.join(' ')).toBeGreaterThan(2);
+      for (const line of lines)
+        expect([...line].length, `${args.join(' ')}: ${line}`).toBeLessThanOrEqual(80);
+    }
+    const narrow = await folio(['invoices', '--profile', HE], { env });
+    expect(narrow.stdout).toMatch(/^fecha\s+tipo\s+uuid\s+cliente\s+total\s+estado\s+válida$/m);
+    // The UUID and the client are cut to fit; dates, amounts and statuses are whole.
+    expect(narrow.stdout).toMatch(/^2020-01-01\s+PPD\s+6D7434A6-\S*…\s+.*…\s+17,852\.75\s+pagada\s+sí$/m);
   });
 });
 

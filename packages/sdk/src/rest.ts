@@ -72,6 +72,17 @@ const toBlob = (content: CfdiFile['content']): Blob =>
     ? content
     : new Blob([typeof content === 'string' ? content : new Uint8Array(content as ArrayBuffer)]);
 
+/** Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, a reset socket…) is its cause. */
+function networkCause(error: unknown): string {
+  const err = error as { message?: string; cause?: unknown } | undefined;
+  const cause = err?.cause as
+    | { message?: string; code?: string; errors?: { message?: string }[] }
+    | undefined;
+  if (!cause) return err?.message ?? String(error);
+  const text = cause.message || cause.errors?.map((e) => e.message).join('; ') || '';
+  return cause.code && !text.includes(cause.code) ? `${text} (${cause.code})`.trim() : text;
+}
+
 export function createRestClient(opts: RestClientOptions): FolioRestClient {
   const userFetch = opts.fetch;
   const raw = createClient<paths>({
@@ -88,14 +99,26 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
       return request;
     },
   };
-  raw.use(auth);
+  // A request that got no answer names the URL it went to (not the path template) and why it failed.
+  const unreachable: Middleware = {
+    onError({ request, error }) {
+      if (error instanceof Error && error.name === 'AbortError') return error;
+      return new FolioApiError({
+        status: 0,
+        error: 'Network Error',
+        message: `${request.method} ${request.url} failed: ${networkCause(error)}`,
+        cause: error,
+      });
+    },
+  };
+  raw.use(auth, unreachable);
 
   async function send(method: Uppercase<Method>, url: string, init?: object): Promise<RestSuccess<any>> {
     let result: { data?: unknown; error?: unknown; response: Response };
     try {
       result = await raw.request(method.toLowerCase() as 'get', url as never, init as never);
     } catch (err) {
-      if (err instanceof Error && err.name === 'AbortError') throw err;
+      if (err instanceof FolioApiError || (err instanceof Error && err.name === 'AbortError')) throw err;
       throw new FolioApiError({
         status: 0,
         error: 'Network Error',

@@ -10,6 +10,10 @@ const FileReport = z.object({
   uuid: z.string().optional(),
   id: z.string().optional(),
   error: z.string().optional(),
+  code: z
+    .enum(['quota_exceeded'])
+    .optional()
+    .describe('Why a file was rejected, when a program should act on it: `quota_exceeded` (monthly limit).'),
 });
 
 export const ImportReport = z

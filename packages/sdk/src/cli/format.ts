@@ -6,6 +6,8 @@ export interface Column {
   align?: Align;
   /** Longest cell before it is cut with "…". */
   max?: number;
+  /** May be narrowed (cells cut with "…", never below the header) so the table fits the width. */
+  shrink?: boolean;
 }
 
 const width = (s: string) => [...s].length;
@@ -18,14 +20,45 @@ function fit(s: string, max: number | undefined): string {
 const pad = (s: string, w: number, align: Align = 'left') =>
   align === 'right' ? ' '.repeat(w - width(s)) + s : s + ' '.repeat(w - width(s));
 
-/** Columns separated by two spaces, a header and a rule; trailing spaces trimmed. */
-export function renderTable(columns: Column[], rows: string[][]): string {
-  const cells = rows.map((row) => columns.map((c, i) => fit(row[i] ?? '', c.max)));
-  const widths = columns.map((c, i) => Math.max(width(c.header), ...cells.map((r) => width(r[i] ?? ''))));
+const GAP = 2;
+
+/**
+ * Narrows the widest shrinkable column, one character at a time, until the table fits `limit`
+ * (or every shrinkable column is down to its header).
+ */
+function fitWidths(columns: Column[], widths: number[], limit: number | undefined): number[] {
+  if (!limit) return widths;
+  const out = [...widths];
+  let excess = out.reduce((a, b) => a + b, 0) + GAP * (out.length - 1) - limit;
+  while (excess > 0) {
+    let widest = -1;
+    for (const [i, c] of columns.entries()) {
+      const w = out[i] ?? 0;
+      if (c.shrink && w > Math.max(width(c.header), 2) && (widest < 0 || w > (out[widest] ?? 0))) widest = i;
+    }
+    if (widest < 0) break;
+    out[widest] = (out[widest] ?? 0) - 1;
+    excess--;
+  }
+  return out;
+}
+
+/**
+ * Columns separated by two spaces, a header and a rule; trailing spaces trimmed. With `limit`
+ * (the terminal's width) shrinkable columns are narrowed so every line fits.
+ */
+export function renderTable(columns: Column[], rows: string[][], limit?: number): string {
+  const natural = rows.map((row) => columns.map((c, i) => fit(row[i] ?? '', c.max)));
+  const widths = fitWidths(
+    columns,
+    columns.map((c, i) => Math.max(width(c.header), ...natural.map((r) => width(r[i] ?? '')))),
+    limit,
+  );
+  const cells = natural.map((row) => row.map((cell, i) => fit(cell, widths[i])));
   const line = (r: string[]) =>
     r
       .map((cell, i) => pad(cell, widths[i] ?? 0, columns[i]?.align))
-      .join('  ')
+      .join(' '.repeat(GAP))
       .trimEnd();
   return [
     line(columns.map((c) => c.header)),

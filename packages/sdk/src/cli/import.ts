@@ -3,11 +3,13 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import { FolioApiError } from '../errors';
 import type { components } from '../generated/openapi';
 import { formatCount, renderTable } from './format';
-import { CliError, EXIT, type Io, UsageError } from './io';
+import { CliError, EXIT, type Io, tableWidth, UsageError } from './io';
 import { Progress } from './progress';
-import { explain, openSession, resolveProfile } from './session';
+import { explain, openSession, resolveProfile, type Session } from './session';
 
 type FileReport = components['schemas']['ImportReport']['files'][number];
+/** A file as the summary reports it: the server's line, or never sent (the import stopped first). */
+type ImportLine = FileReport | { name: string; status: 'not_sent' };
 
 export interface ImportFlags {
   url?: string;
@@ -32,15 +34,16 @@ const IMPORTABLE = /\.(xml|zip)$/i;
 /** Bytes per request, well under the server's 120 MB upload limit. */
 const MAX_BATCH_BYTES = 20 * 1024 * 1024;
 
+/** The files to send; a path that is not there or cannot be imported is a command-line error (exit 2). */
 async function collect(target: string): Promise<Input[]> {
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(target);
   } catch {
-    throw new CliError(`${target}: no such file or folder`);
+    throw new UsageError(`${target}: no such file or folder`);
   }
   if (info.isFile()) {
-    if (!IMPORTABLE.test(target)) throw new CliError(`${target}: only .xml and .zip files can be imported`);
+    if (!IMPORTABLE.test(target)) throw new UsageError(`${target}: only .xml and .zip files can be imported`);
     return [{ path: target, name: basename(target), size: info.size, zip: /\.zip$/i.test(target) }];
   }
   const out: Input[] = [];
@@ -79,7 +82,76 @@ function batches(inputs: Input[], size: number): Input[][] {
   return out;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits, or less when the import is interrupted. */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        done();
+      },
+      { once: true },
+    );
+  });
+
+/** Connection failures in a row (retries included) after which the server is taken for gone. */
+const MAX_CONNECTION_FAILURES = 3;
+/** Attempts at one batch answered 429 or 5xx before its files are reported rejected. */
+const MAX_ATTEMPTS = 4;
+/** A 429 asking to wait longer than this is a limit for today, not a hiccup: stop instead. */
+const MAX_RETRY_AFTER_S = 60;
+
+type Sent = { files: FileReport[] } | { stop: string };
+
+/**
+ * Sends one batch, retrying what may pass on a second try. Resolves to the server's lines, or to a
+ * reason to stop importing (the server is gone, Ctrl-C, a long 429); the batch then counts as not sent.
+ */
+async function sendBatch(
+  session: Session,
+  profileId: string,
+  batch: Input[],
+  state: { connectionFailures: number; signal: AbortSignal },
+): Promise<Sent> {
+  const payload = await Promise.all(
+    batch.map(async (i) => ({ name: i.name, content: await readFile(i.path) })),
+  );
+  for (let attempt = 1; ; attempt++) {
+    if (state.signal.aborted) return { stop: INTERRUPTED };
+    try {
+      const { data } = await session.client.rest.uploadCfdi(profileId, payload, { signal: state.signal });
+      state.connectionFailures = 0;
+      return { files: data.data.files };
+    } catch (err) {
+      if (state.signal.aborted) return { stop: INTERRUPTED };
+      if (!(err instanceof FolioApiError)) throw err;
+      if (err.status === 401 || err.status === 403 || err.status === 404) {
+        throw new CliError(explain(err, session.url));
+      }
+      if (err.status === 0) {
+        if (++state.connectionFailures >= MAX_CONNECTION_FAILURES) {
+          return {
+            stop: `the server stopped answering (${state.connectionFailures} connection failures in a row; the last: ${err.message})`,
+          };
+        }
+        await sleep(500 * 2 ** (state.connectionFailures - 1), state.signal);
+        continue;
+      }
+      state.connectionFailures = 0;
+      if (err.status === 429 && (err.retryAfter ?? 0) > MAX_RETRY_AFTER_S) return { stop: err.message };
+      if ((err.status === 429 || err.status >= 500) && attempt < MAX_ATTEMPTS) {
+        await sleep(err.retryAfter !== null ? err.retryAfter * 1000 : 500 * 2 ** attempt, state.signal);
+        continue;
+      }
+      // The request as a whole was refused (too large, malformed…): its files are rejected.
+      return { files: batch.map((i) => ({ name: i.name, status: 'rejected' as const, error: err.message })) };
+    }
+  }
+}
+
+const INTERRUPTED = 'interrupted (Ctrl-C)';
 
 /** `folio import <dir|zip> --profile <RFC|id>` */
 export async function importCommand(io: Io, target: string | undefined, flags: ImportFlags): Promise<number> {
@@ -89,6 +161,8 @@ export async function importCommand(io: Io, target: string | undefined, flags: I
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 500) {
     throw new UsageError('--batch is a number of files from 1 to 500');
   }
+  const inputs = await collect(resolve(io.cwd, target));
+  if (!inputs.length) throw new CliError(`${target}: no .xml or .zip files in it`);
   const session = await openSession(io, flags);
   let profile: Awaited<ReturnType<typeof resolveProfile>>;
   try {
@@ -96,8 +170,6 @@ export async function importCommand(io: Io, target: string | undefined, flags: I
   } catch (err) {
     throw err instanceof CliError ? err : new CliError(explain(err, session.url));
   }
-  const inputs = await collect(resolve(io.cwd, target));
-  if (!inputs.length) throw new CliError(`${target}: no .xml or .zip files in it`);
   const total = { files: inputs.length, bytes: inputs.reduce((n, i) => n + i.size, 0) };
   const progress = new Progress(io, total, !flags.quiet);
   if (!flags.quiet) {
@@ -107,62 +179,59 @@ export async function importCommand(io: Io, target: string | undefined, flags: I
   }
   const started = io.now();
   const done = { files: 0, bytes: 0 };
-  const files: FileReport[] = [];
+  const files: ImportLine[] = [];
+  let stopped: string | null = null;
+  const abort = new AbortController();
+  const state = { connectionFailures: 0, signal: abort.signal };
+  const stopListening = io.onInterrupt?.(() => abort.abort());
   progress.update(done);
-
-  for (const batch of batches(inputs, batchSize)) {
-    const payload = await Promise.all(
-      batch.map(async (i) => ({ name: i.name, content: await readFile(i.path) })),
-    );
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const { data } = await session.client.rest.uploadCfdi(profile.id, payload);
-        files.push(...data.data.files);
-        break;
-      } catch (err) {
-        const status = err instanceof FolioApiError ? err.status : -1;
-        if (status === 401 || status === 403 || status === 404) {
-          progress.done();
-          throw new CliError(explain(err, session.url));
-        }
-        const transient = status === 0 || status === 429 || status >= 500;
-        if (transient && attempt < 4) {
-          const wait =
-            err instanceof FolioApiError && err.retryAfter !== null
-              ? Math.min(err.retryAfter, 60) * 1000
-              : 500 * 2 ** attempt;
-          await sleep(wait);
-          continue;
-        }
-        // The request as a whole was refused (too large, malformed…): its files are rejected.
-        const reason = err instanceof FolioApiError ? err.message : String(err);
-        files.push(...batch.map((i) => ({ name: i.name, status: 'rejected' as const, error: reason })));
-        break;
+  try {
+    for (const batch of batches(inputs, batchSize)) {
+      const sent: Sent = stopped ? { stop: stopped } : await sendBatch(session, profile.id, batch, state);
+      if ('stop' in sent) {
+        stopped = sent.stop;
+        files.push(...batch.map((i) => ({ name: i.name, status: 'not_sent' as const })));
+        continue;
       }
+      files.push(...sent.files);
+      // Past the plan's monthly limit nothing more is stored this month: stop instead of sending the rest.
+      const quota: FileReport | undefined = sent.files.find((f) => f.code === 'quota_exceeded');
+      if (quota) stopped = quota.error ?? 'the monthly CFDI limit of your plan is reached';
+      done.files += batch.length;
+      done.bytes += batch.reduce((n, i) => n + i.size, 0);
+      progress.update(done);
     }
-    done.files += batch.length;
-    done.bytes += batch.reduce((n, i) => n + i.size, 0);
-    progress.update(done);
+  } finally {
+    stopListening?.();
+    progress.done();
   }
-  progress.done();
 
-  const count = (s: FileReport['status']) => files.filter((f) => f.status === s).length;
+  const count = (s: ImportLine['status']) => files.filter((f) => f.status === s).length;
   const report = {
     profile: { id: profile.id, rfc: profile.rfc, nombre: profile.nombre },
     imported: count('imported'),
     duplicates: count('duplicate'),
     rejected: count('rejected'),
+    notSent: count('not_sent'),
+    stopped,
     files,
   };
   const seconds = (io.now() - started) / 1000;
-
-  if (flags.json) {
-    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    io.stdout.write(summary(report, flags.verbose ?? false, seconds, inputs.length));
-  }
-  return report.rejected > 0 ? EXIT.failed : EXIT.ok;
+  io.stdout.write(
+    flags.json
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : summary(report, { verbose: flags.verbose ?? false, seconds, width: tableWidth(io) }),
+  );
+  if (abort.signal.aborted) return EXIT.interrupted;
+  return report.rejected > 0 || report.notSent > 0 ? EXIT.failed : EXIT.ok;
 }
+
+const STATUS = {
+  imported: 'importado',
+  duplicate: 'duplicado',
+  rejected: 'rechazado',
+  not_sent: 'no enviado',
+};
 
 function summary(
   r: {
@@ -170,39 +239,52 @@ function summary(
     imported: number;
     duplicates: number;
     rejected: number;
-    files: FileReport[];
+    notSent: number;
+    stopped: string | null;
+    files: ImportLine[];
   },
-  verbose: boolean,
-  seconds: number,
-  inputs: number,
+  opts: { verbose: boolean; seconds: number; width: number | undefined },
 ): string {
   const totals = renderTable(
-    [{ header: 'result' }, { header: 'files', align: 'right' }],
+    [{ header: 'resultado' }, { header: 'archivos', align: 'right' }],
     [
-      ['imported', formatCount(r.imported)],
-      ['duplicate', formatCount(r.duplicates)],
-      ['rejected', formatCount(r.rejected)],
+      ['importados', formatCount(r.imported)],
+      ['duplicados', formatCount(r.duplicates)],
+      ['rechazados', formatCount(r.rejected)],
+      ...(r.notSent ? [['no enviados', formatCount(r.notSent)]] : []),
       ['total', formatCount(r.files.length)],
     ],
   );
-  const shown = r.files.filter((f) => verbose || f.status !== 'imported');
+  // Imported and unsent files are in the counts; the detail lists them only with --verbose.
+  const shown = r.files.filter((f) => opts.verbose || f.status === 'rejected' || f.status === 'duplicate');
   const detail = shown.length
     ? `\n\n${renderTable(
-        [{ header: 'file', max: 60 }, { header: 'status' }, { header: 'detail' }],
-        shown.map((f) => [
-          f.name,
-          f.status,
-          f.status === 'rejected'
-            ? (f.error ?? 'rejected')
-            : [f.kind, f.tipo, f.uuid].filter(Boolean).join(' ') +
-              (f.status === 'duplicate' ? ' (already imported)' : ''),
-        ]),
+        [
+          { header: 'archivo', max: 60, shrink: true },
+          { header: 'estado' },
+          { header: 'detalle', shrink: true },
+        ],
+        shown.map((f) => [f.name, STATUS[f.status], detailOf(f)]),
+        opts.width,
       )}`
     : '';
-  const rate = seconds > 0 ? inputs / seconds : 0;
+  const sentFiles = r.files.length - r.notSent;
+  const rate = opts.seconds > 0 ? sentFiles / opts.seconds : 0;
+  const stop = r.stopped
+    ? `\nStopped: ${r.stopped}.\n${formatCount(r.notSent)} file(s) not sent; run the same import again to send them ` +
+      '(files already stored are reported as duplicates).\n'
+    : '';
   return (
-    `\n${totals}${detail}\n\n` +
-    `${r.imported} imported, ${r.duplicates} duplicate, ${r.rejected} rejected into ${r.profile.rfc} ` +
-    `(${seconds.toFixed(1)}s, ${rate.toFixed(1)} files/s).\n`
+    `\n${totals}${detail}\n${stop}\n` +
+    `${r.imported} imported, ${r.duplicates} duplicate, ${r.rejected} rejected` +
+    `${r.notSent ? `, ${r.notSent} not sent` : ''} into ${r.profile.rfc} ` +
+    `(${opts.seconds.toFixed(1)}s, ${rate.toFixed(1)} files/s).\n`
   );
+}
+
+function detailOf(f: ImportLine): string {
+  if (f.status === 'not_sent') return '';
+  if (f.status === 'rejected') return f.error ?? 'rechazado';
+  const what = [f.kind, f.tipo, f.uuid].filter(Boolean).join(' ');
+  return f.status === 'duplicate' ? `${what} (ya importado)` : what;
 }

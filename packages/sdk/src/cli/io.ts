@@ -14,6 +14,8 @@ export interface Io {
   fetch?: typeof globalThis.fetch;
   /** Milliseconds, monotonic enough for rates and ETAs. */
   now(): number;
+  /** Calls `handler` on Ctrl-C (SIGINT) instead of dying; returns the function that stops listening. */
+  onInterrupt?(handler: () => void): () => void;
 }
 
 export function nodeIo(): Io {
@@ -25,11 +27,19 @@ export function nodeIo(): Io {
     // `pnpm folio` runs from packages/sdk; FOLIO_CWD is where the command was typed.
     cwd: process.env.FOLIO_CWD || process.cwd(),
     now: () => performance.now(),
+    onInterrupt(handler) {
+      process.once('SIGINT', handler);
+      return () => process.off('SIGINT', handler);
+    },
   };
 }
 
 /** Exit codes: 0 fine, 1 something failed or was rejected, 2 the command line was wrong. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+/** How wide a table may be: the terminal's width, else $COLUMNS; unlimited in a pipe without it. */
+export const tableWidth = (io: Io): number | undefined =>
+  io.stdout.columns || Number(io.env.COLUMNS) || undefined;
 
 export class UsageError extends Error {}
 /** A failure already explained to the user in plain words (no stack, exit 1). */

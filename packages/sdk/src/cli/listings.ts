@@ -1,5 +1,5 @@
 import { datePart, formatCount, formatMoney, renderTable } from './format';
-import { EXIT, type Io, UsageError } from './io';
+import { EXIT, type Io, tableWidth, UsageError } from './io';
 import { type Invoice, listAllInvoices, openSession, resolveProfile } from './session';
 
 export interface ListFlags {
@@ -58,9 +58,9 @@ export async function invoicesCommand(io: Io, flags: ListFlags): Promise<number>
     [
       { header: 'fecha' },
       { header: 'tipo' },
-      { header: 'uuid' },
-      ...(profile ? [] : [{ header: 'perfil' }]),
-      { header: 'cliente', max: 32 },
+      { header: 'uuid', shrink: true },
+      ...(profile ? [] : [{ header: 'perfil', shrink: true }]),
+      { header: 'cliente', max: 32, shrink: true },
       { header: 'total', align: 'right' as const },
       { header: 'estado' },
       { header: 'válida' },
@@ -75,6 +75,7 @@ export async function invoicesCommand(io: Io, flags: ListFlags): Promise<number>
       estadoOf(i),
       i.validacion.valido ? 'sí' : 'no',
     ]),
+    tableWidth(io),
   );
   const billed = sum(invoices.filter((i) => i.tipo !== 'COMPLEMENTO_PAGO').map((i) => i.total));
   io.stdout.write(
@@ -105,9 +106,9 @@ export async function pendingCommand(io: Io, flags: ListFlags): Promise<number> 
     [
       { header: 'fecha' },
       { header: 'días', align: 'right' },
-      { header: 'uuid' },
-      ...(profile ? [] : [{ header: 'perfil' }]),
-      { header: 'cliente', max: 32 },
+      { header: 'uuid', shrink: true },
+      ...(profile ? [] : [{ header: 'perfil', shrink: true }]),
+      { header: 'cliente', max: 32, shrink: true },
       { header: 'total', align: 'right' as const },
       { header: 'pagado', align: 'right' as const },
       { header: 'saldo', align: 'right' as const },
@@ -124,6 +125,7 @@ export async function pendingCommand(io: Io, flags: ListFlags): Promise<number> 
       formatMoney(i.estadoPago?.saldoPendiente ?? i.total),
       estadoOf(i) || 'sin pagar',
     ]),
+    tableWidth(io),
   );
   const owed = sum(pending.map((i) => i.estadoPago?.saldoPendiente ?? i.total));
   io.stdout.write(
@@ -149,18 +151,19 @@ export async function profilesCommand(io: Io, flags: ListFlags): Promise<number>
     `${renderTable(
       [
         { header: 'rfc' },
-        { header: 'nombre', max: 40 },
+        { header: 'nombre', max: 40, shrink: true },
         { header: 'tipo' },
-        { header: 'regímenes' },
-        { header: 'id' },
+        { header: 'regímenes', shrink: true },
+        { header: 'id', shrink: true },
       ],
       data.data.map((p) => [
         p.rfc,
         p.nombre,
         p.tipo_persona,
         p.regimenes_fiscales.join(' '),
-        p.frozen ? `${p.id} (frozen)` : p.id,
+        p.frozen ? `${p.id} (congelado)` : p.id,
       ]),
+      tableWidth(io),
     )}\n`,
   );
   return EXIT.ok;

@@ -4,6 +4,7 @@ import { importCommand } from './import';
 import { CliError, EXIT, type Io, UsageError } from './io';
 import { invoicesCommand, pendingCommand, profilesCommand } from './listings';
 import { login, logout } from './login';
+import { profileCreateCommand } from './profile-create';
 import { explain, openSession } from './session';
 
 declare const __SDK_VERSION__: string | undefined;
@@ -16,9 +17,13 @@ Usage
   folio logout                                         revoke it and forget it
   folio whoami                                         the account the token belongs to
   folio profiles [--json]                              your taxpayer profiles
+  folio profiles create --rfc RFC --nombre NAME [--tipo FISICA|MORAL] [--regimen 601]... [--json]
+                                                       add a profile (the type follows from the RFC)
   folio import <folder|file.zip|file.xml> --profile <RFC|id> [--batch N] [--verbose] [--json]
                                                        upload CFDI XML (folders are walked); exits 1
-                                                       when any file was rejected
+                                                       when any file was rejected or not sent; stops
+                                                       when the server is gone or the plan's monthly
+                                                       limit is reached; Ctrl-C prints the summary
   folio invoices [--profile <RFC|id>] [--mes N] [--año N] [--search TEXT] [--json]
                                                        income CFDI as a table (--anio works too)
   folio pending [--profile <RFC|id>] [--json]          PPD invoices not fully paid, oldest first
@@ -31,7 +36,7 @@ Options for every command
   -v, --version    the version
 
 Environment: FOLIO_URL, FOLIO_TOKEN, FOLIO_CONFIG, FOLIO_EMAIL, FOLIO_PASSWORD.
-Exit codes: 0 fine, 1 failed or something rejected, 2 bad command line.
+Exit codes: 0 fine, 1 failed or something rejected, 2 bad command line, 130 interrupted.
 `;
 
 const GLOBAL = {
@@ -58,6 +63,14 @@ const COMMANDS = {
   logout: GLOBAL,
   whoami: { ...GLOBAL, json: { type: 'boolean' } },
   profiles: LIST,
+  'profiles create': {
+    ...GLOBAL,
+    rfc: { type: 'string' },
+    nombre: { type: 'string' },
+    tipo: { type: 'string' },
+    regimen: { type: 'string', multiple: true },
+    json: { type: 'boolean' },
+  },
   import: {
     ...LIST,
     batch: { type: 'string' },
@@ -77,9 +90,15 @@ const COMMANDS = {
 type Command = keyof typeof COMMANDS;
 const isCommand = (s: string | undefined): s is Command => s !== undefined && Object.hasOwn(COMMANDS, s);
 
+/** `profiles create` is a command of its own; otherwise the first word names it. */
+function commandOf(argv: string[]): [string | undefined, string[]] {
+  const two = argv.slice(0, 2).join(' ');
+  return isCommand(two) && argv.length >= 2 ? [two, argv.slice(2)] : [argv[0], argv.slice(1)];
+}
+
 /** Runs one `folio` command line; resolves to the exit code. Never throws. */
 export async function runCli(argv: string[], io: Io): Promise<number> {
-  const [name, ...rest] = argv;
+  const [name, rest] = commandOf(argv);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(HELP);
     return name ? EXIT.ok : EXIT.usage;
@@ -92,7 +111,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.stderr.write(`folio: unknown command "${name}"\n\n${HELP}`);
     return EXIT.usage;
   }
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | string[] | boolean | undefined>;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -100,7 +119,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       options: COMMANDS[name],
       allowPositionals: true,
       strict: true,
-    }) as { values: Record<string, string | boolean | undefined>; positionals: string[] });
+    }) as { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] });
   } catch (err) {
     io.stderr.write(`folio ${name}: ${(err as Error).message}\nRun \`folio --help\` for usage.\n`);
     return EXIT.usage;
@@ -123,6 +142,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await whoami(io, values);
       case 'profiles':
         return await profilesCommand(io, values);
+      case 'profiles create':
+        return await profileCreateCommand(io, values);
       case 'import':
         return await importCommand(io, positionals[0], values);
       case 'invoices':

@@ -990,6 +990,11 @@ export interface components {
                 uuid?: string;
                 id?: string;
                 error?: string;
+                /**
+                 * @description Why a file was rejected, when a program should act on it: `quota_exceeded` (monthly limit).
+                 * @enum {string}
+                 */
+                code?: "quota_exceeded";
             }[];
         };
         /**

@@ -35,6 +35,8 @@ export interface FileReport {
   uuid?: string;
   id?: string;
   error?: string;
+  /** Set when a program should act on the refusal: past the plan's monthly limit nothing more is stored. */
+  code?: 'quota_exceeded';
 }
 
 export interface ImportReport {
@@ -65,7 +67,12 @@ export async function importCfdiFiles(
   for await (const file of files) {
     const line = await importOne(ctx, profile, limits.invoicesPerMonth, file).catch((err: unknown) => {
       if (opts.single || !(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
-      return { name: file.name, status: 'rejected' as const, error: err.message };
+      return {
+        name: file.name,
+        status: 'rejected' as const,
+        error: err.message,
+        code: 'quota_exceeded' as const,
+      };
     });
     if (opts.single && line.status === 'rejected')
       throw badRequest(line.error ?? 'CFDI rechazado', 'cfdi_rejected');
