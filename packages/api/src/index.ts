@@ -1,4 +1,5 @@
 export type { ValidSession } from '@folio/auth';
+export { MAX_CFDI_BYTES, XML_TOO_LARGE } from '@folio/cfdi';
 export {
   type ApiConfig,
   type Context,
@@ -32,7 +33,6 @@ export {
   type ImportFile,
   type ImportReport,
   importCfdiFiles,
-  MAX_XML_BYTES,
 } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Tx } from '@folio/db';
+import type { Db, Executor } from '@folio/db';
 import {
   consumeVerificationTokenHash,
   replaceVerificationToken,
@@ -9,7 +9,7 @@ import { generateToken, hashToken } from './tokens';
 export const VERIFICATION_TTL_HOURS = 24;
 
 /** Replaces the user's verification tokens with a new one; returns the secret for the link. */
-export async function issueVerificationToken(db: Db | Tx, userId: string, email: string): Promise<string> {
+export async function issueVerificationToken(db: Executor, userId: string, email: string): Promise<string> {
   const token = generateToken();
   await replaceVerificationToken(db, {
     id: randomUUID(),

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@folio/db';
+import type { Executor } from '@folio/db';
 import { findSubscription } from '@folio/db/queries/subscriptions';
 import { PLAN_LIMITS, type PlanId, type PlanLimits } from './plans';
 
@@ -19,7 +19,7 @@ export function effectivePlan(plan: PlanId, status: SubscriptionStatus): PlanId 
 }
 
 /** The one place that decides what a user may do: the subscription row, or FREE without one. */
-export async function getEntitlements(db: Db | Tx, userId: string): Promise<Entitlements> {
+export async function getEntitlements(db: Executor, userId: string): Promise<Entitlements> {
   const sub = await findSubscription(db, userId);
   if (!sub) return { plan: 'FREE', status: 'ACTIVE', limits: PLAN_LIMITS.FREE };
   const plan = effectivePlan(sub.plan, sub.status);

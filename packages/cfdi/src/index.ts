@@ -6,4 +6,4 @@ export * from './payment-status';
 export * from './rfc';
 export * from './types';
 export * from './validate';
-export { MAX_CFDI_BYTES } from './xml-input';
+export { MAX_CFDI_BYTES, XML_TOO_LARGE } from './xml-input';

@@ -4,8 +4,10 @@
 
 import { CfdiRejection } from './rejection';
 
-/** Uploads above this are refused before decoding (the HTTP layer checks too). */
+/** The size limit of one CFDI document, wherever it arrives (body, multipart file, ZIP entry, tRPC). */
 export const MAX_CFDI_BYTES = 5 * 1024 * 1024;
+/** How an import reports a document over MAX_CFDI_BYTES. */
+export const XML_TOO_LARGE = `XML exceeds ${MAX_CFDI_BYTES / (1024 * 1024)} MB`;
 
 export type XmlText = { text: string; repairs: string[] };
 

@@ -10,6 +10,8 @@ import { seedReferenceData } from './seed';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; every query function accepts either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What runs a statement: the database itself, or a transaction inside it. */
+export type Executor = Db | Tx;
 export type DbKind = 'pglite' | 'postgres';
 
 export interface DbHandle {

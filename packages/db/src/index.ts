@@ -3,6 +3,7 @@ export {
   type Db,
   type DbHandle,
   type DbKind,
+  type Executor,
   migrationsFolder,
   type OpenDbOptions,
   openDb,

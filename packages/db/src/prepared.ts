@@ -1,7 +1,6 @@
-import type { Db, Tx } from './client';
+import type { Executor } from './client';
 
-type Conn = Db | Tx;
-const statements = new WeakMap<Conn, Map<string, unknown>>();
+const statements = new WeakMap<Executor, Map<string, unknown>>();
 /** A drizzle query that can be prepared (select, union…). */
 interface Preparable<P> {
   prepare(name: string): P;
@@ -13,7 +12,7 @@ interface Preparable<P> {
  * profile, a listing page): about 0.5 ms of 1 ms for a one-row select. A transaction handle is new
  * each time, so inside one the statement is simply built for it.
  */
-export function prepared<P>(conn: Conn, name: string, build: (conn: Conn) => Preparable<P>): P {
+export function prepared<P>(conn: Executor, name: string, build: (conn: Executor) => Preparable<P>): P {
   let byName = statements.get(conn);
   if (!byName) {
     byName = new Map();

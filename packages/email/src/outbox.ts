@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@folio/db';
+import type { Executor } from '@folio/db';
 import { insertOutboxEmail } from '@folio/db/queries/email-outbox';
 
 export interface OutboxMessage {
@@ -14,7 +14,7 @@ export interface OutboxMessage {
  * Writes a pending email. Call it inside the transaction that causes the mail, so the mail exists
  * exactly when that change commits; the dispatcher delivers it afterwards.
  */
-export async function enqueueEmail(db: Db | Tx, msg: OutboxMessage): Promise<string> {
+export async function enqueueEmail(db: Executor, msg: OutboxMessage): Promise<string> {
   const id = crypto.randomUUID();
   const { to, subject, html, text, kind } = msg;
   await insertOutboxEmail(db, { id, to, subject, html, text, kind });

@@ -1,3 +1,4 @@
+import { MAX_CFDI_BYTES } from '@folio/cfdi';
 import { z } from 'zod';
 import { importCfdiFiles } from '../services/cfdi/import';
 import { authedProcedure, router } from '../trpc';
@@ -34,7 +35,11 @@ export const cfdiRouter = router({
         profileId: z.string().min(1).max(100),
         files: z
           .array(
-            z.object({ name: z.string().min(1).max(255), content: z.string().max(5 * 1024 * 1024 + 1024) }),
+            z.object({
+              name: z.string().min(1).max(255),
+              // A document a little over the limit still reaches the service, which rejects that one file.
+              content: z.string().max(MAX_CFDI_BYTES + 1024),
+            }),
           )
           .min(1)
           .max(500),

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@folio/db';
+import type { Executor } from '@folio/db';
 import { writeAudit } from '@folio/db/queries/audit';
 import type { Context } from '../context';
 
@@ -8,7 +8,7 @@ export function audit(
   action: string,
   userId: string | null,
   extra: { entity?: string; entityId?: string; data?: Record<string, unknown> } = {},
-  db: Db | Tx = ctx.db,
+  db: Executor = ctx.db,
 ): Promise<void> {
   return writeAudit(db, { userId, action, ip: ctx.req.ip, requestId: ctx.req.requestId, ...extra });
 }

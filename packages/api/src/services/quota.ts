@@ -1,5 +1,5 @@
 import { nextQuotaReset, quotaPeriod } from '@folio/billing';
-import type { Db, Tx } from '@folio/db';
+import type { Executor } from '@folio/db';
 import { consumeQuota, countUsage } from '@folio/db/queries/usage';
 import type { Context } from '../context';
 import { tooManyRequests } from '../errors';
@@ -14,7 +14,7 @@ export async function takeMonthlyQuota(
   kind: string,
   limit: number | null,
   what: string,
-  db: Db | Tx = ctx.db,
+  db: Executor = ctx.db,
 ): Promise<void> {
   const key = { userId, kind, period: quotaPeriod() };
   const headers = ctx.req.resHeaders;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Tx } from '../client';
+import type { Executor } from '../client';
 import { auditLog } from '../schema';
 
 export interface AuditEntry {
@@ -12,6 +12,6 @@ export interface AuditEntry {
   data?: Record<string, unknown>;
 }
 
-export async function writeAudit(db: Db | Tx, e: AuditEntry): Promise<void> {
+export async function writeAudit(db: Executor, e: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({ id: randomUUID(), ...e });
 }

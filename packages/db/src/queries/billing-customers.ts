@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Executor } from '../client';
 import { billingCustomers, subscriptions } from '../schema';
 
 /** The provider customer stored for the user (from checkout, or from a synced subscription). */
-export async function findBillingCustomerId(db: Db | Tx, userId: string): Promise<string | undefined> {
+export async function findBillingCustomerId(db: Executor, userId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: billingCustomers.stripeCustomerId })
     .from(billingCustomers)
@@ -21,7 +21,7 @@ export async function findBillingCustomerId(db: Db | Tx, userId: string): Promis
  * of two concurrent first checkouts, both end up with the same customer.
  */
 export async function saveBillingCustomer(
-  db: Db | Tx,
+  db: Executor,
   userId: string,
   stripeCustomerId: string,
 ): Promise<string> {
@@ -36,7 +36,7 @@ export async function saveBillingCustomer(
 
 /** Points the user at a new provider customer (the stored one no longer exists at the provider). */
 export async function replaceBillingCustomer(
-  db: Db | Tx,
+  db: Executor,
   userId: string,
   stripeCustomerId: string,
 ): Promise<void> {
@@ -51,7 +51,7 @@ export async function replaceBillingCustomer(
 
 /** Whose provider customer this is, if it is one of ours. */
 export async function findUserByStripeCustomer(
-  db: Db | Tx,
+  db: Executor,
   stripeCustomerId: string,
 ): Promise<string | undefined> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../client';
+import { type Executor, rowsOf, type Tx } from '../client';
 import { profiles, users } from '../schema';
 
 /** Serialises billing changes and profile creation of one user (same lock as profile inserts). */
@@ -13,7 +13,7 @@ export async function lockUser(tx: Tx, userId: string): Promise<boolean> {
  * newest first with reason PLAN_LIMIT; when the limit grows, frozen ones are thawed oldest first.
  */
 export async function fitProfilesToLimit(
-  db: Db | Tx,
+  db: Executor,
   userId: string,
   limit: number | null,
   now: Date = new Date(),

@@ -12,7 +12,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Db, Executor, Tx } from '../client';
 import { prepared } from '../prepared';
 import { cfdis, cfdiXml, manualPayments, paymentApplications, profiles } from '../schema';
 
@@ -57,9 +57,11 @@ export type ListedCfdi = Pick<CfdiRow, keyof typeof LISTED>;
 export type NewCfdi = typeof cfdis.$inferInsert;
 export type ApplicationRow = typeof paymentApplications.$inferSelect;
 export type ManualPaymentRow = typeof manualPayments.$inferSelect;
-type Conn = Db | Tx;
-
-export async function cfdiIdByUuid(db: Conn, profileId: string, uuid: string): Promise<string | undefined> {
+export async function cfdiIdByUuid(
+  db: Executor,
+  profileId: string,
+  uuid: string,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ id: cfdis.id })
     .from(cfdis)
@@ -69,7 +71,7 @@ export async function cfdiIdByUuid(db: Conn, profileId: string, uuid: string): P
 
 /** Whether another profile of the same user already holds this UUID. */
 export async function uuidInOtherProfile(
-  db: Conn,
+  db: Executor,
   userId: string,
   profileId: string,
   uuid: string,
@@ -98,7 +100,7 @@ export async function insertApplications(
 }
 
 export function applicationsFor(
-  db: Conn,
+  db: Executor,
   profileId: string,
   relatedUuids: string[],
 ): Promise<ApplicationRow[]> {
@@ -114,7 +116,7 @@ export function applicationsFor(
     .orderBy(asc(paymentApplications.numParcialidad), asc(paymentApplications.fechaPago));
 }
 
-export function manualPaymentsFor(db: Conn, cfdiIds: string[]): Promise<ManualPaymentRow[]> {
+export function manualPaymentsFor(db: Executor, cfdiIds: string[]): Promise<ManualPaymentRow[]> {
   return db
     .select()
     .from(manualPayments)
@@ -127,7 +129,7 @@ export async function insertManualPayment(tx: Tx, row: typeof manualPayments.$in
 }
 
 /** The profile's CFDI with these UUIDs that can be paid (not payment complements themselves). */
-export function payableByUuids(db: Conn, profileId: string, uuids: string[]): Promise<CfdiRow[]> {
+export function payableByUuids(db: Executor, profileId: string, uuids: string[]): Promise<CfdiRow[]> {
   if (!uuids.length) return Promise.resolve([]);
   return db
     .select()
@@ -138,7 +140,7 @@ export function payableByUuids(db: Conn, profileId: string, uuids: string[]): Pr
 }
 
 export async function savePaymentState(
-  tx: Conn,
+  tx: Executor,
   id: string,
   state: Pick<NewCfdi, 'estadoPago' | 'pagos' | 'isPaid' | 'paymentDate' | 'paymentWarnings'>,
 ): Promise<void> {
@@ -148,7 +150,7 @@ export async function savePaymentState(
     .where(eq(cfdis.id, id));
 }
 
-export async function findCfdi(db: Conn, id: string) {
+export async function findCfdi(db: Executor, id: string) {
   const [row] = await db
     .select({ cfdi: cfdis, profile: { id: profiles.id, nombre: profiles.nombre, rfc: profiles.rfc } })
     .from(cfdis)
@@ -157,7 +159,7 @@ export async function findCfdi(db: Conn, id: string) {
   return row;
 }
 
-export async function findCfdiXml(db: Conn, id: string): Promise<string | undefined> {
+export async function findCfdiXml(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db.select({ xml: cfdiXml.xml }).from(cfdiXml).where(eq(cfdiXml.cfdiId, id));
   return row?.xml;
 }
@@ -233,7 +235,7 @@ export const newestFirst = (fecha: SQL | AnyColumn, id: SQL | AnyColumn, searchi
 export const pageParams = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 
 /** How many CFDI a listing filter matches. */
-export const cfdiCount = (c: Db | Tx, f: Bound<CfdiListFilter>) =>
+export const cfdiCount = (c: Executor, f: Bound<CfdiListFilter>) =>
   c.select({ n: count() }).from(cfdis).where(cfdiListWhere(f));
 
 /**
@@ -244,7 +246,7 @@ export const cfdiCount = (c: Db | Tx, f: Bound<CfdiListFilter>) =>
  * Flat rows: drizzle's mapping of nested selections cost more than the query itself. Exported so
  * bench/invoice-list runs the very same statement.
  */
-export const cfdiPage = (c: Db | Tx, f: Bound<CfdiListFilter>) =>
+export const cfdiPage = (c: Executor, f: Bound<CfdiListFilter>) =>
   c
     .select({
       ...LISTED,

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Db, Executor } from '../client';
 import { emailOutbox } from '../schema';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type NewOutboxEmail = Pick<OutboxRow, 'id' | 'to' | 'subject' | 'html' | 'text' | 'kind'>;
 
 /** A pending row; written in the caller's transaction so the mail exists exactly when it commits. */
-export async function insertOutboxEmail(db: Db | Tx, email: NewOutboxEmail): Promise<void> {
+export async function insertOutboxEmail(db: Executor, email: NewOutboxEmail): Promise<void> {
   await db.insert(emailOutbox).values({ ...email, status: 'pending' });
 }
 

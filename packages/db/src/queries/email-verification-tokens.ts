@@ -1,11 +1,11 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Db, Executor } from '../client';
 import { emailVerificationTokens, users } from '../schema';
 
 type NewVerificationToken = typeof emailVerificationTokens.$inferInsert;
 
 /** The user's only verification token from now on: earlier ones are deleted. */
-export async function replaceVerificationToken(db: Db | Tx, token: NewVerificationToken): Promise<void> {
+export async function replaceVerificationToken(db: Executor, token: NewVerificationToken): Promise<void> {
   await db.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, token.userId));
   await db.insert(emailVerificationTokens).values(token);
 }

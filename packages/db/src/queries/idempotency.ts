@@ -1,5 +1,5 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Executor, Tx } from '../client';
 import { idempotencyKeys } from '../schema';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -8,7 +8,7 @@ export type StoredAnswer = { requestHash: string; status: number; response: unkn
 
 /** The answer first given for this key, while it is younger than 24 h. */
 export async function findAnswer(
-  db: Db | Tx,
+  db: Executor,
   userId: string,
   key: string,
 ): Promise<StoredAnswer | undefined> {

@@ -1,11 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Db, Executor } from '../client';
 import { accountingPeriods } from '../schema';
 import type { PeriodRow } from './expenses';
 
-type Conn = Db | Tx;
-
-export function listPeriods(db: Conn, profileId: string): Promise<PeriodRow[]> {
+export function listPeriods(db: Executor, profileId: string): Promise<PeriodRow[]> {
   return db
     .select()
     .from(accountingPeriods)
@@ -13,7 +11,7 @@ export function listPeriods(db: Conn, profileId: string): Promise<PeriodRow[]> {
     .orderBy(asc(accountingPeriods.anio), asc(accountingPeriods.mes));
 }
 
-export async function findPeriod(db: Conn, id: string): Promise<PeriodRow | undefined> {
+export async function findPeriod(db: Executor, id: string): Promise<PeriodRow | undefined> {
   const [row] = await db.select().from(accountingPeriods).where(eq(accountingPeriods.id, id));
   return row;
 }
@@ -40,7 +38,7 @@ export async function ensurePeriod(
 }
 
 export async function setPeriodState(
-  db: Conn,
+  db: Executor,
   id: string,
   estado: 'ABIERTO' | 'CERRADO',
 ): Promise<PeriodRow> {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Db, Executor } from '../client';
 import { prepared } from '../prepared';
 import { profiles } from '../schema';
 import { lockUser } from './billing-profiles';
@@ -15,7 +15,7 @@ export function listProfiles(db: Db, userId: string): Promise<ProfileRow[]> {
     .orderBy(asc(profiles.createdAt), asc(profiles.id));
 }
 
-export async function findProfile(db: Db | Tx, id: string): Promise<ProfileRow | undefined> {
+export async function findProfile(db: Executor, id: string): Promise<ProfileRow | undefined> {
   const [row] = await prepared(db, 'findProfile', (c) =>
     c
       .select()
@@ -27,7 +27,7 @@ export async function findProfile(db: Db | Tx, id: string): Promise<ProfileRow |
 
 /** The user's own profile with this (normalised) RFC: RFCs are unique per user, not across users. */
 export async function findOwnProfileByRfc(
-  db: Db | Tx,
+  db: Executor,
   userId: string,
   rfc: string,
 ): Promise<ProfileRow | undefined> {
@@ -59,7 +59,7 @@ export async function insertProfileWithinLimit(
 }
 
 export async function updateProfile(
-  db: Db | Tx,
+  db: Executor,
   id: string,
   patch: Partial<
     Pick<ProfileRow, 'nombre' | 'rfc' | 'tipoPersona' | 'regimenesFiscales' | 'validacionesHabilitadas'>
@@ -74,7 +74,7 @@ export async function updateProfile(
 }
 
 /** Deletes the profile; everything that belongs to it goes with it through ON DELETE CASCADE. */
-export async function deleteProfile(db: Db | Tx, id: string): Promise<boolean> {
+export async function deleteProfile(db: Executor, id: string): Promise<boolean> {
   const rows = await db.delete(profiles).where(eq(profiles.id, id)).returning({ id: profiles.id });
   return rows.length > 0;
 }

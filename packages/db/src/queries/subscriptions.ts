@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Executor } from '../client';
 import { prepared } from '../prepared';
 import { subscriptions } from '../schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export async function findSubscription(db: Db | Tx, userId: string): Promise<SubscriptionRow | undefined> {
+export async function findSubscription(db: Executor, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await prepared(db, 'findSubscription', (c) =>
     c
       .select()
@@ -18,7 +18,7 @@ export async function findSubscription(db: Db | Tx, userId: string): Promise<Sub
 export type SubscriptionValues = typeof subscriptions.$inferInsert;
 
 /** Writes the user's subscription as the provider reports it now (one row per user). */
-export async function upsertSubscription(db: Db | Tx, values: SubscriptionValues): Promise<SubscriptionRow> {
+export async function upsertSubscription(db: Executor, values: SubscriptionValues): Promise<SubscriptionRow> {
   const { userId: _, createdAt: __, ...set } = values;
   const [row] = await db
     .insert(subscriptions)

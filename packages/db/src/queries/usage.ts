@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../client';
+import { type Db, type Executor, rowsOf } from '../client';
 import { usageCounters } from '../schema';
 
 export interface QuotaKey {
@@ -29,7 +29,7 @@ export async function consumeQuota(
 }
 
 /** Counts one unit with no ceiling (unlimited plans still get usage recorded). */
-export async function countUsage(db: Db | Tx, key: QuotaKey): Promise<number> {
+export async function countUsage(db: Executor, key: QuotaKey): Promise<number> {
   const result = await db.execute(sql`
     insert into usage_counters (user_id, period, kind, used) values (${key.userId}, ${key.period}, ${key.kind}, 1)
     on conflict (user_id, period, kind) do update set used = usage_counters.used + 1
@@ -37,7 +37,7 @@ export async function countUsage(db: Db | Tx, key: QuotaKey): Promise<number> {
   return Number(rowsOf<{ used: number }>(result)[0]?.used ?? 0);
 }
 
-export async function usedQuota(db: Db | Tx, key: QuotaKey): Promise<number> {
+export async function usedQuota(db: Executor, key: QuotaKey): Promise<number> {
   const [row] = await db
     .select({ used: usageCounters.used })
     .from(usageCounters)

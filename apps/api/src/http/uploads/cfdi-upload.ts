@@ -1,4 +1,11 @@
-import { errorBody, getInvoiceXml, type ImportFile, importCfdiFiles, MAX_XML_BYTES } from '@folio/api';
+import {
+  errorBody,
+  getInvoiceXml,
+  type ImportFile,
+  importCfdiFiles,
+  MAX_CFDI_BYTES,
+  XML_TOO_LARGE,
+} from '@folio/api';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serviceRoute } from '../service-route';
@@ -22,8 +29,8 @@ async function* multipartFiles(form: FormData): AsyncGenerator<ImportFile> {
     if (lower.endsWith('.zip')) {
       yield* xmlEntries(name, Buffer.from(await part.arrayBuffer()));
     } else if (lower.endsWith('.xml')) {
-      yield part.size > MAX_XML_BYTES
-        ? { name, content: '', error: 'XML exceeds 5 MB' }
+      yield part.size > MAX_CFDI_BYTES
+        ? { name, content: '', error: XML_TOO_LARGE }
         : { name, content: new Uint8Array(await part.arrayBuffer()) };
     } else {
       yield { name, content: '', error: 'only .xml and .zip files can be imported' };
@@ -45,7 +52,7 @@ export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
       const type = c.req.header('content-type') ?? '';
       if (XML_TYPES.test(type)) {
         const body = new Uint8Array(await c.req.arrayBuffer());
-        if (body.byteLength > MAX_XML_BYTES) return c.json(errorBody(413, 'XML exceeds 5 MB'), 413);
+        if (body.byteLength > MAX_CFDI_BYTES) return c.json(errorBody(413, XML_TOO_LARGE), 413);
         const data = await importCfdiFiles(
           ctx,
           auth.user.id,

@@ -1,9 +1,8 @@
-import type { ImportFile } from '@folio/api';
+import { type ImportFile, MAX_CFDI_BYTES, XML_TOO_LARGE } from '@folio/api';
 import yauzl from 'yauzl';
 
 export const MAX_ZIP_BYTES = 50 * 1024 * 1024;
 export const MAX_ZIP_ENTRIES = 5000;
-const MAX_ENTRY_BYTES = 5 * 1024 * 1024;
 
 /** A ZIP refused as a whole, before anything in it is stored. */
 export class ZipRefused extends Error {
@@ -72,7 +71,7 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
         // yauzl already stops at the declared size; this guards the limit itself.
-        if (size > MAX_ENTRY_BYTES) stream.destroy(new Error('entry exceeds 5 MB'));
+        if (size > MAX_CFDI_BYTES) stream.destroy(new Error(XML_TOO_LARGE));
         else chunks.push(chunk);
       });
       stream.on('error', reject);
@@ -94,8 +93,8 @@ export async function* xmlEntries(zipName: string, buf: Buffer): AsyncGenerator<
     if (isJunk(entry.fileName)) continue;
     if (!entry.fileName.toLowerCase().endsWith('.xml')) {
       yield { name, content: '', error: 'not an .xml file' };
-    } else if (entry.uncompressedSize > MAX_ENTRY_BYTES) {
-      yield { name, content: '', error: 'XML exceeds 5 MB' };
+    } else if (entry.uncompressedSize > MAX_CFDI_BYTES) {
+      yield { name, content: '', error: XML_TOO_LARGE };
     } else if (entry.isEncrypted()) {
       yield { name, content: '', error: 'encrypted ZIP entries are not supported' };
     } else {

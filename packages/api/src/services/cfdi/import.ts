@@ -4,10 +4,11 @@ import {
   applicationsFrom,
   type Cfdi,
   classifyCfdi,
+  MAX_CFDI_BYTES,
   parseCfdi,
   tipoOf,
-  type ValidationFlags,
   validateCfdi,
+  XML_TOO_LARGE,
 } from '@folio/cfdi';
 import { cfdiIdByUuid, insertApplications, insertCfdi, uuidInOtherProfile } from '@folio/db/queries/cfdis';
 import type { ProfileRow } from '@folio/db/queries/profiles';
@@ -17,8 +18,6 @@ import { authorizeProfile } from '../profiles/access';
 import { takeMonthlyQuota } from '../quota';
 import { refreshPaymentState } from './payment-state';
 import { cfdiRecord } from './record';
-
-export const MAX_XML_BYTES = 5 * 1024 * 1024;
 
 export interface ImportFile {
   name: string;
@@ -92,8 +91,7 @@ async function importOne(
 ): Promise<FileReport> {
   const { name } = file;
   if (file.error) return { name, status: 'rejected', error: file.error };
-  if (byteLength(file.content) > MAX_XML_BYTES)
-    return { name, status: 'rejected', error: 'XML exceeds 5 MB' };
+  if (byteLength(file.content) > MAX_CFDI_BYTES) return { name, status: 'rejected', error: XML_TOO_LARGE };
   const parsed = parseCfdi(file.content);
   if (!parsed.ok) return { name, status: 'rejected', error: parsed.reason };
   const cfdi = parsed.cfdi;
@@ -102,7 +100,7 @@ async function importOne(
   const described = { name, kind: kindOf(side.side), tipo: tipoOf(cfdi), uuid: cfdi.uuid } as const;
 
   return ctx.db.transaction(async (tx) => {
-    const flags = profile.validacionesHabilitadas as ValidationFlags;
+    const flags = profile.validacionesHabilitadas;
     const elsewhere =
       flags.validarUUIDDuplicado && (await uuidInOtherProfile(tx, profile.userId, profile.id, cfdi.uuid));
     const validacion = validateCfdi(
