@@ -232,4 +232,5 @@ describe.skipIf(!haveSamples)('what import does with each real sample', () => {
   });
 });
 
-it.runIf(!haveSamples)('CFDI sample tests skipped: ../shared/data/cfdi-samples is not here', () => {});
+// Reported as skipped, with the reason, rather than as a test that passed without checking anything.
+if (!haveSamples) it.skip('CFDI sample tests skipped: ../shared/data/cfdi-samples is not here', () => {});

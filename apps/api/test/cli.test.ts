@@ -411,4 +411,5 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
   });
 });
 
-it.runIf(!haveSamples)('folio CLI tests skipped: ../shared/data/cfdi-samples is not here', () => {});
+// Reported as skipped, with the reason, rather than as a test that passed without checking anything.
+if (!haveSamples) it.skip('folio CLI tests skipped: ../shared/data/cfdi-samples is not here', () => {});

@@ -26,7 +26,6 @@ describe.skipIf(!csv)('SAT search relevance on the full catalog', () => {
   });
 });
 
-it.runIf(!csv)(
-  'SAT relevance list skipped: the full catalog CSV is not here (set SAT_CATALOG_CSV)',
-  () => {},
-);
+// Reported as skipped, with the reason, rather than as a test that passed without checking anything.
+if (!csv)
+  it.skip('SAT relevance list skipped: the full catalog CSV is not here (set SAT_CATALOG_CSV)', () => {});
