@@ -7,6 +7,7 @@ import {
   createCallerFactory,
   createContext,
   type Deps,
+  type RequestInfo,
   type TokenSource,
 } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
@@ -134,7 +135,13 @@ export async function expectError(res: Response, status: number, label: string):
 }
 
 /** A tRPC caller as a TypeScript app would have it, authenticated by Bearer token when given. */
-export function caller(t: TestApp, token?: string, source: TokenSource = 'bearer') {
+export function caller(
+  t: TestApp,
+  token?: string,
+  source: TokenSource = 'bearer',
+  /** Request facts to set (an Idempotency-Key; the Headers to read the answer's headers from). */
+  req: Partial<Pick<RequestInfo, 'idempotencyKey' | 'resHeaders'>> = {},
+) {
   const ctx: Context = createContext(
     { ...(t.deps as Deps) },
     {
@@ -146,6 +153,7 @@ export function caller(t: TestApp, token?: string, source: TokenSource = 'bearer
       ip: randomIp(),
       idempotencyKey: null,
       resHeaders: new Headers(),
+      ...req,
     },
   );
   return createCallerFactory(appRouter)(ctx);

@@ -54,22 +54,21 @@ const TAGS = [
  * What the procedures' meta cannot say: a second success status (idempotent creates) and request
  * headers the REST layer reads.
  */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  description:
+    'Makes a retry safe (up to 255 printable ASCII characters, kept 24 hours per user): the same key ' +
+    'with the same body answers exactly the first answer, with `Idempotent-Replayed: true`, and ' +
+    'changes nothing; the same key with a different body is a 409 `idempotency_key_reused`.',
+};
+
 const OPERATION_EXTRAS: Record<
   string,
   { alsoOk?: string; headers?: { name: string; description: string }[] }
 > = {
   'periods.open': { alsoOk: 'The period of that month already existed' },
-  'expenses.createManual': {
-    alsoOk: 'A retry with an Idempotency-Key already used: the first answer, again',
-    headers: [
-      {
-        name: 'Idempotency-Key',
-        description:
-          'Makes a retry safe: the same key with the same body answers the stored result (200); ' +
-          'with a different body, 409.',
-      },
-    ],
-  },
+  'expenses.createManual': { headers: [IDEMPOTENCY_KEY] },
+  'subscription.createCheckout': { headers: [IDEMPOTENCY_KEY] },
 };
 
 const ErrorBody = z

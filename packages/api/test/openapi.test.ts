@@ -121,13 +121,18 @@ describe('every operation of docs/contract.md is documented', () => {
     }
   });
 
-  it('answers idempotent creates with 201 or 200, and says so', () => {
+  it('answers an existing period with 200, and says so', () => {
     expect(Object.keys(op('post', '/periods')!.responses)).toEqual(expect.arrayContaining(['200', '201']));
-    const accrued = op('post', '/accrued-expenses')!;
-    expect(Object.keys(accrued.responses)).toEqual(expect.arrayContaining(['200', '201']));
-    expect(accrued.parameters).toContainEqual(
-      expect.objectContaining({ in: 'header', name: 'Idempotency-Key' }),
-    );
+  });
+
+  it('documents the Idempotency-Key header, and its 409, on every route that honours it', () => {
+    for (const path of ['/accrued-expenses', '/subscription/create-checkout']) {
+      const o = op('post', path)!;
+      expect(o.parameters, path).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'Idempotency-Key' }),
+      );
+      expect(Object.keys(o.responses), path).toContain('409');
+    }
   });
 });
 

@@ -16,6 +16,7 @@ export type BillingErrorKind =
   | 'already_subscribed'
   | 'no_paid_subscription'
   | 'customer_missing'
+  | 'idempotency_key_reused'
   | 'provider';
 
 /** A refusal or failure of a billing operation; the API turns the kind into its status code. */
@@ -32,14 +33,37 @@ export class BillingError extends Error {
 
 const isStripeError = (err: unknown) => err instanceof Stripe.errors.StripeError;
 
-/** Runs a provider call; any provider failure becomes a `provider` BillingError (the API's 500). */
+/**
+ * Runs a provider call; any provider failure becomes a `provider` BillingError (the API's 500), except
+ * a client's Idempotency-Key reused with other parameters, which is the client's mistake (409).
+ */
 async function provider<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     if (err instanceof BillingError || !isStripeError(err)) throw err;
+    if (err instanceof Stripe.errors.StripeIdempotencyError) {
+      throw new BillingError(
+        'idempotency_key_reused',
+        'Idempotency-Key was already used with a different request body',
+        { cause: err },
+      );
+    }
     throw new BillingError('provider', `The payment provider failed to ${what}`, { cause: err });
   }
+}
+
+/**
+ * Whether the provider answered from its idempotency cache. `lastResponse` is typed as a header map,
+ * but with the fetch HTTP client (ours, in every mode) its headers are a `Headers`.
+ */
+function replayedByProvider(answer: { lastResponse?: { headers?: unknown } }): boolean {
+  const headers = answer.lastResponse?.headers;
+  const value =
+    headers instanceof Headers
+      ? headers.get('idempotent-replayed')
+      : (headers as Record<string, string> | undefined)?.['idempotent-replayed'];
+  return value === 'true';
 }
 
 export interface BillingUser {
@@ -84,6 +108,8 @@ export interface CheckoutSession {
   url: string;
   trialDays: number | null;
   promotionCode: string | null;
+  /** The provider answered a retried Idempotency-Key with the session it made the first time. */
+  replayed: boolean;
 }
 
 /**
@@ -150,7 +176,13 @@ export async function createCheckoutSession(
     }
   });
   if (!session.url) throw new BillingError('provider', 'The payment provider returned no checkout URL');
-  return { sessionId: session.id, url: session.url, trialDays, promotionCode: promotion?.code ?? null };
+  return {
+    sessionId: session.id,
+    url: session.url,
+    trialDays,
+    promotionCode: promotion?.code ?? null,
+    replayed: replayedByProvider(session),
+  };
 }
 
 /**

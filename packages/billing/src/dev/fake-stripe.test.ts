@@ -30,6 +30,20 @@ describe('the offline provider speaks the Stripe REST subset we use', () => {
     expect(data.map((p) => p.unit_amount)).toEqual([29900]);
   });
 
+  it('refuses an Idempotency-Key reused with other parameters as Stripe does (idempotency_error)', async () => {
+    const { stripe, dev } = provider();
+    await stripe.customers.create({ email: 'a@x.mx', name: 'Ana' }, { idempotencyKey: 'k' });
+    const again = await stripe.customers.create({ name: 'Ana', email: 'a@x.mx' }, { idempotencyKey: 'k' });
+    // With the fetch HTTP client the raw response's headers are a Headers.
+    expect((again.lastResponse.headers as unknown as Headers).get('idempotent-replayed')).toBe('true');
+    const err = await stripe.customers
+      .create({ email: 'b@x.mx', name: 'Ana' }, { idempotencyKey: 'k' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(err).toMatchObject({ statusCode: 400, type: 'StripeIdempotencyError' });
+    expect(dev!.customers.size).toBe(1);
+  });
+
   it('reports a missing customer as resource_missing, 404', async () => {
     const { stripe } = provider();
     const err = await stripe.customers.retrieve('cus_nope').catch((e: unknown) => e);

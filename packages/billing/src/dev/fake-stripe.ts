@@ -63,6 +63,13 @@ class FakeError extends Error {
   }
 }
 
+/** Form parameters in a canonical order: the same parameters compare equal however they were sent. */
+const canonicalParams = (text: string) =>
+  [...new URLSearchParams(text)]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort()
+    .join('&');
+
 const missing = (what: string, value: string, param?: string, status = 404) =>
   new FakeError(status, 'invalid_request_error', `No such ${what}: '${value}'`, 'resource_missing', param);
 
@@ -85,7 +92,7 @@ export class FakeStripe {
   /** Every API request the fake answered: `METHOD /v1/path`. */
   readonly requests: string[] = [];
   private readonly sessionPlans = new Map<string, { price: Obj; trialDays: number | null; promo?: Obj }>();
-  private readonly idempotent = new Map<string, { status: number; body: string }>();
+  private readonly idempotent = new Map<string, { status: number; body: string; params: string }>();
   private readonly pending = new Set<Promise<unknown>>();
   private offset = 0;
   private failures = 0;
@@ -160,7 +167,21 @@ export class FakeStripe {
     const text = method === 'GET' || method === 'DELETE' ? url.search.slice(1) : await request.text();
     this.requests.push(`${method} ${url.pathname}`);
     const key = request.headers.get('idempotency-key');
+    const params = canonicalParams(text);
     const remembered = key ? this.idempotent.get(`${method} ${url.pathname} ${key}`) : undefined;
+    if (remembered && remembered.params !== params) {
+      // As Stripe: a key is bound to the parameters it was first used with.
+      const error = new FakeError(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      );
+      return this.respond(
+        400,
+        JSON.stringify({ error: { type: error.type, message: error.message } }),
+        false,
+      );
+    }
     if (remembered) return this.respond(remembered.status, remembered.body, true);
     let status = 200;
     let body: string;
@@ -181,7 +202,7 @@ export class FakeStripe {
       });
     }
     if (key && method === 'POST' && status < 500) {
-      this.idempotent.set(`${method} ${url.pathname} ${key}`, { status, body });
+      this.idempotent.set(`${method} ${url.pathname} ${key}`, { status, body, params });
     }
     return this.respond(status, body, false);
   };

@@ -4,7 +4,12 @@ import { idempotencyKeys } from '../schema';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
-export type StoredAnswer = { requestHash: string; status: number; response: unknown };
+export type StoredAnswer = {
+  requestHash: string;
+  status: number;
+  response: unknown;
+  headers: Record<string, string>;
+};
 
 /** The answer first given for this key, while it is younger than 24 h. */
 export async function findAnswer(
@@ -17,6 +22,7 @@ export async function findAnswer(
       requestHash: idempotencyKeys.requestHash,
       status: idempotencyKeys.status,
       response: idempotencyKeys.response,
+      headers: idempotencyKeys.headers,
     })
     .from(idempotencyKeys)
     .where(

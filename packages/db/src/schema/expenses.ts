@@ -77,6 +77,8 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     status: integer('status').notNull(),
     response: jsonb('response').notNull(),
+    /** Response headers a replay repeats (the quota headers of the first answer). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],

@@ -2118,7 +2118,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key with the same body answers the stored result (200); with a different body, 409. */
+                /** @description Makes a retry safe (up to 255 printable ASCII characters, kept 24 hours per user): the same key with the same body answers exactly the first answer, with `Idempotent-Replayed: true`, and changes nothing; the same key with a different body is a 409 `idempotency_key_reused`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2157,18 +2157,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A retry with an Idempotency-Key already used: the first answer, again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                        data: components["schemas"]["Expense"];
-                    };
-                };
-            };
             /** @description Created */
             201: {
                 headers: {
@@ -2797,7 +2785,10 @@ export interface operations {
     "subscription-createCheckout": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe (up to 255 printable ASCII characters, kept 24 hours per user): the same key with the same body answers exactly the first answer, with `Idempotent-Replayed: true`, and changes nothing; the same key with a different body is a 409 `idempotency_key_reused`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -15,6 +15,8 @@ export async function asAppErrors<T>(ctx: Context, run: () => Promise<T>): Promi
         throw conflict(err.message, 'already_subscribed');
       case 'no_paid_subscription':
         throw forbidden(err.message, 'no_paid_subscription');
+      case 'idempotency_key_reused':
+        throw conflict(err.message, 'idempotency_key_reused');
       case 'customer_missing':
         throw notFound(err.message, 'customer_missing');
       default:

@@ -32,16 +32,20 @@ export async function startCheckout(
       { ...input, idempotencyKey: ctx.req.idempotencyKey },
     ),
   );
-  await audit(ctx, 'subscription.checkout', user.id, {
-    entity: 'checkout_session',
-    entityId: session.sessionId,
-    data: {
-      plan: input.plan,
-      billing: input.billing,
-      trialDays: session.trialDays,
-      promotionCode: session.promotionCode,
-    },
-  });
+  // A retry with the same Idempotency-Key: the same session, answered as the first time (and
+  // audited once, the first time).
+  if (session.replayed) ctx.req.resHeaders.set('Idempotent-Replayed', 'true');
+  else
+    await audit(ctx, 'subscription.checkout', user.id, {
+      entity: 'checkout_session',
+      entityId: session.sessionId,
+      data: {
+        plan: input.plan,
+        billing: input.billing,
+        trialDays: session.trialDays,
+        promotionCode: session.promotionCode,
+      },
+    });
   const trial = session.trialDays ? ` with a ${session.trialDays}-day free trial` : '';
   return {
     sessionId: session.sessionId,

@@ -84,7 +84,14 @@ export async function createManualExpense(
         message: 'Expense created',
         data: toExpense({ ...row, origin: 'MANUAL', ...NO_CFDI }),
       };
-      if (key) await saveAnswer(tx, userId, key, { requestHash, status: 201, response: result });
+      if (key) {
+        await saveAnswer(tx, userId, key, {
+          requestHash,
+          status: 201,
+          response: result,
+          headers: replayedHeaders(ctx.req.resHeaders),
+        });
+      }
       return result;
     });
     await audit(ctx, 'expense.create', userId, { entity: 'manual_expense', entityId: answer.data.id });
@@ -113,9 +120,16 @@ async function replayOf(
       'idempotency_key_reused',
     );
   }
+  // Exactly the first answer (status, body, its quota headers), marked as a replay.
   ctx.req.status = stored.status;
+  for (const [name, value] of Object.entries(stored.headers)) ctx.req.resHeaders.set(name, value);
+  ctx.req.resHeaders.set('Idempotent-Replayed', 'true');
   return stored.response as Answer;
 }
+
+/** The headers of the first answer a replay repeats: what the quota said then. */
+const replayedHeaders = (headers: Headers): Record<string, string> =>
+  Object.fromEntries([...headers].filter(([name]) => name.startsWith('x-quota-')));
 
 const NO_CFDI = {
   retencionIvaAmount: null,
