@@ -10,12 +10,14 @@ import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProfile,
+  request,
   rfcFisica,
   setPlan,
   signUp,
   startTestApp,
   type TestApp,
   type TestUser,
+  verificationTokenFor,
 } from './harness';
 import { listen } from './listen';
 import { haveSamples, SAMPLES_DIR } from './samples';
@@ -408,6 +410,36 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     expect(narrow.stdout).toMatch(/^fecha\s+tipo\s+uuid\s+cliente\s+total\s+estado\s+válida$/m);
     // The UUID and the client are cut to fit; dates, amounts and statuses are whole.
     expect(narrow.stdout).toMatch(/^2020-01-01\s+PPD\s+6D7434A6-\S*…\s+.*…\s+17,852\.75\s+pagada\s+sí$/m);
+  });
+
+  it('keys create|list|revoke while logged in; FOLIO_API_KEY authenticates a script without a login', async () => {
+    const verify = await verificationTokenFor(t, user.email); // creating a key needs a verified email
+    expect((await request(t, 'GET', `/api/auth/verify-email?token=${verify}`)).status).toBe(200);
+    const created = await folio(['keys', 'create', '--name', 'nocturno', '--scope', 'read']);
+    expect(created.code, created.stderr).toBe(0);
+    const key = created.stdout.trim();
+    expect(key).toMatch(/^folio_[a-z2-7]{52}$/);
+    expect(created.stderr).toContain('shown only now');
+
+    const listed = await folio(['keys', 'list']);
+    expect(listed.stdout).toMatch(new RegExp(`nocturno\\s+read\\s+${key.slice(0, 12)}…`));
+    expect(listed.stdout).not.toContain(key);
+
+    const script = { FOLIO_API_KEY: key, FOLIO_CONFIG: join(home, 'no-login.json') };
+    const who = await folio(['whoami'], { env: script });
+    expect(who.code, who.stderr).toBe(0);
+    expect(who.stdout).toContain(user.email);
+    const refused = await folio(['keys', 'list'], { env: script });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('folio login');
+
+    const [{ id }] = JSON.parse((await folio(['keys', 'list', '--json'])).stdout);
+    const revoked = await folio(['keys', 'revoke', id]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    const after = await folio(['whoami'], { env: script });
+    expect(after.code).toBe(1);
+    expect(after.stderr).toContain('(401)');
+    expect((await folio(['keys', 'rotate'])).code).toBe(2);
   });
 });
 

@@ -1,6 +1,12 @@
-import { createFolioClient, FolioApiError, type Invoice, TRPCClientError } from '@folio/sdk';
+import {
+  createFolioClient,
+  FolioApiError,
+  type FolioClientOptions,
+  type Invoice,
+  TRPCClientError,
+} from '@folio/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from './harness';
+import { setPlan, signUp, signUpVerified, startTestApp, type TestApp } from './harness';
 import { haveSamples, sample } from './samples';
 
 // @folio/sdk against this file's app, in-process (its fetch is the app's).
@@ -10,13 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const sdk = (token?: string | (() => Promise<string | null>)) =>
+const connect = (credential: Pick<FolioClientOptions, 'token' | 'getToken' | 'apiKey'>) =>
   createFolioClient({
     baseUrl: 'http://folio.test/',
-    ...(typeof token === 'function' ? { getToken: token } : { token }),
+    ...credential,
     headers: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1` },
     fetch: (input, init) => Promise.resolve(t.app.request(new Request(input, init))),
   });
+const sdk = (token?: string | (() => Promise<string | null>)) =>
+  connect(typeof token === 'function' ? { getToken: token } : { token });
 
 describe('@folio/sdk', () => {
   it('logs in over REST and uses the token on both transports', async () => {
@@ -29,6 +37,26 @@ describe('@folio/sdk', () => {
     const [viaTrpc, viaRest] = await Promise.all([folio.trpc.auth.me.query(), folio.rest.GET('/auth/me')]);
     expect(viaTrpc.user.id).toBe(u.id);
     expect(viaRest.data.user).toEqual(viaTrpc.user);
+  });
+
+  it('takes an apiKey instead of a token: both transports act as the key’s owner', async () => {
+    const u = await signUpVerified(t);
+    await setPlan(t, u.id, 'BASIC');
+    const { data: created } = await sdk(u.token).rest.POST('/api-keys', {
+      body: { name: 'sdk', scope: 'read' },
+    });
+    const folio = connect({ apiKey: created.data.key });
+    const [viaTrpc, viaRest] = await Promise.all([folio.trpc.auth.me.query(), folio.rest.GET('/auth/me')]);
+    expect(viaTrpc.user.id).toBe(u.id);
+    expect(viaRest.data.user.id).toBe(u.id);
+    // A read key: writes are refused with the API's 403.
+    const refused = await folio.rest
+      .POST('/profiles', { body: { nombre: 'No', rfc: 'H&E951128469', tipo_persona: 'MORAL' } })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(FolioApiError);
+    expect((refused as FolioApiError).status).toBe(403);
+    expect(() => connect({ apiKey: 'not-a-key' })).toThrow(TypeError);
+    expect(() => connect({ apiKey: created.data.key, token: u.token })).toThrow(TypeError);
   });
 
   it('creates a profile (201) and reads it back by id through REST path parameters', async () => {

@@ -12,6 +12,11 @@ export interface FolioClientOptions {
   token?: string | null;
   /** Called before every request instead of `token`, e.g. to read a refreshed token. */
   getToken?: TokenGetter;
+  /**
+   * An API key (`folio_…`, from `POST /api/api-keys`) for scripts and servers: sent like a token,
+   * it never expires with a session. Give it or a token, not both.
+   */
+  apiKey?: string | null;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof globalThis.fetch;
   /** Extra headers on every request. */
@@ -30,7 +35,16 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 export function createFolioClient(options: FolioClientOptions): FolioClient {
   if (!options?.baseUrl) throw new TypeError('createFolioClient: baseUrl is required');
   const baseUrl = trimSlash(options.baseUrl);
-  const tokenOf: TokenGetter = options.getToken ?? (() => options.token);
+  const { apiKey } = options;
+  if (apiKey != null) {
+    if (options.token != null || options.getToken) {
+      throw new TypeError('createFolioClient: give apiKey or token/getToken, not both');
+    }
+    if (!apiKey.startsWith('folio_')) {
+      throw new TypeError('createFolioClient: apiKey must be a Folio API key (it starts with folio_)');
+    }
+  }
+  const tokenOf: TokenGetter = options.getToken ?? (() => apiKey ?? options.token);
   const authorization = async () => {
     const token = await tokenOf();
     return token ? `Bearer ${token}` : null;

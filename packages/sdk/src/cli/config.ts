@@ -49,6 +49,8 @@ export async function writeConfig(path: string, config: StoredConfig): Promise<v
 export interface Resolved {
   url: string;
   token: string | null;
+  /** `FOLIO_API_KEY`: a script's credential, used instead of the login token where a key may be. */
+  apiKey: string | null;
   path: string;
   stored: StoredConfig;
 }
@@ -68,5 +70,5 @@ export async function resolveConfig(
   const url = trimSlash(flags.url || io.env.FOLIO_URL || stored.url || DEFAULT_URL);
   const storedToken = stored.token && trimSlash(stored.url ?? DEFAULT_URL) === url ? stored.token : null;
   const token = flags.token || io.env.FOLIO_TOKEN || storedToken || null;
-  return { url, token, path, stored };
+  return { url, token, apiKey: io.env.FOLIO_API_KEY || null, path, stored };
 }

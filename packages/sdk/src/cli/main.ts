@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FolioApiError } from '../errors';
 import { importCommand } from './import';
 import { CliError, EXIT, type Io, UsageError } from './io';
+import { keysCommand } from './keys';
 import { invoicesCommand, pendingCommand, profilesCommand } from './listings';
 import { login, logout } from './login';
 import { profileCreateCommand } from './profile-create';
@@ -27,6 +28,10 @@ Usage
   folio invoices [--profile <RFC|id>] [--mes N] [--año N] [--search TEXT] [--json]
                                                        income CFDI as a table (--anio works too)
   folio pending [--profile <RFC|id>] [--json]          PPD invoices not fully paid, oldest first
+  folio keys list [--json]                             your active API keys (needs folio login)
+  folio keys create --name NAME [--scope read|write] [--expires-in-days N] [--json]
+                                                       a new API key, printed once on stdout
+  folio keys revoke <id>                               revoke an API key at once
 
 Options for every command
   --url URL        the API (default: $FOLIO_URL, the URL saved by login, http://localhost:3000)
@@ -35,7 +40,8 @@ Options for every command
   -h, --help       this text
   -v, --version    the version
 
-Environment: FOLIO_URL, FOLIO_TOKEN, FOLIO_CONFIG, FOLIO_EMAIL, FOLIO_PASSWORD.
+Environment: FOLIO_URL, FOLIO_API_KEY (an API key for scripts; used instead of the stored login),
+FOLIO_TOKEN, FOLIO_CONFIG, FOLIO_EMAIL, FOLIO_PASSWORD.
 Exit codes: 0 fine, 1 failed or something rejected, 2 bad command line, 130 interrupted.
 `;
 
@@ -85,6 +91,13 @@ const COMMANDS = {
     search: { type: 'string' },
   },
   pending: LIST,
+  keys: {
+    ...GLOBAL,
+    name: { type: 'string' },
+    scope: { type: 'string' },
+    'expires-in-days': { type: 'string' },
+    json: { type: 'boolean' },
+  },
 } as const satisfies Record<string, ParseArgsConfig['options']>;
 
 type Command = keyof typeof COMMANDS;
@@ -128,7 +141,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.stdout.write(HELP);
     return EXIT.ok;
   }
-  if (positionals.length > (name === 'import' ? 1 : 0)) {
+  if (name !== 'keys' && positionals.length > (name === 'import' ? 1 : 0)) {
     io.stderr.write(`folio ${name}: unexpected argument "${positionals.at(-1)}"\n`);
     return EXIT.usage;
   }
@@ -150,6 +163,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await invoicesCommand(io, values);
       case 'pending':
         return await pendingCommand(io, values);
+      case 'keys':
+        return await keysCommand(io, positionals, values);
     }
   } catch (err) {
     if (err instanceof UsageError) {

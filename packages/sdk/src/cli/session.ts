@@ -11,18 +11,26 @@ export interface Session extends Resolved {
   client: FolioClient;
 }
 
+/**
+ * The client for a command: FOLIO_API_KEY wins over a stored login (not over an explicit --token);
+ * `sessionOnly` commands (managing keys) use the login only, as the server refuses keys there.
+ */
 export async function openSession(
   io: Io,
   flags: { url?: string; token?: string; config?: string },
-  opts: { needToken?: boolean } = {},
+  opts: { needToken?: boolean; sessionOnly?: boolean } = {},
 ): Promise<Session> {
   const resolved = await resolveConfig(io, flags);
-  if (opts.needToken !== false && !resolved.token) {
+  const apiKey = opts.sessionOnly || flags.token ? null : resolved.apiKey;
+  if (opts.needToken !== false && !resolved.token && !apiKey) {
     throw new CliError(
-      `Not logged in to ${resolved.url}. Run \`folio login\`, or set FOLIO_TOKEN (or pass --token).`,
+      opts.sessionOnly
+        ? `Not logged in to ${resolved.url}. Run \`folio login\` (API keys cannot manage keys).`
+        : `Not logged in to ${resolved.url}. Run \`folio login\`, or set FOLIO_API_KEY or FOLIO_TOKEN (or pass --token).`,
     );
   }
-  const client = createFolioClient({ baseUrl: resolved.url, token: resolved.token, fetch: io.fetch });
+  const credential = apiKey ? { apiKey } : { token: resolved.token };
+  const client = createFolioClient({ baseUrl: resolved.url, ...credential, fetch: io.fetch });
   return { ...resolved, client };
 }
 
