@@ -66,6 +66,12 @@ async function keyRow(id: string) {
   return row!;
 }
 
+/** expectError, plus the body's stable `code`. */
+async function refused(res: Response, status: number, label: string, code: string): Promise<string> {
+  expect((await res.clone().json()).code).toBe(code);
+  return expectError(res, status, label);
+}
+
 let rfcSeq = 500;
 const profileBody = () => ({ nombre: 'Por llave', rfc: rfcMoral(++rfcSeq), tipo_persona: 'MORAL' as const });
 
@@ -193,7 +199,7 @@ describe('creating, listing and revoking keys', () => {
     const u = await developer();
     const results = await Promise.all(Array.from({ length: 25 }, () => postKey(u)));
     expect(results.map((r) => r.status).sort()).toEqual([...Array(20).fill(201), ...Array(5).fill(403)]);
-    await expectError(await postKey(u), 403, 'Forbidden');
+    await refused(await postKey(u), 403, 'Forbidden', 'api_key_limit_reached');
     await expect(caller(t, u.token).apiKeys.create({ name: 'x' })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
@@ -216,7 +222,7 @@ describe('creating, listing and revoking keys', () => {
 
   it('on FREE, POST → 403 naming the plans with API access; listing stays open', async () => {
     const u = await signUpVerified(t);
-    const message = await expectError(await postKey(u), 403, 'Forbidden');
+    const message = await refused(await postKey(u), 403, 'Forbidden', 'plan_required');
     expect(message).toContain('BASIC or PRO');
     await expect(caller(t, u.token).apiKeys.create({ name: 'x' })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -250,7 +256,7 @@ describe('authenticating with a key', () => {
     await caller(t, u.token).apiKeys.revoke({ id: revoked.id });
     const unknown = `folio_${'a'.repeat(52)}`;
     for (const key of [unknown, revoked.key, expired.key, 'folio_']) {
-      await expectError(await me(key), 401, 'Unauthorized');
+      await refused(await me(key), 401, 'Unauthorized', 'api_key_invalid');
       await expectError(await withKey(key, 'GET', '/api/profiles'), 401, 'Unauthorized');
       await expect(caller(t, key).profiles.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     }
@@ -283,7 +289,12 @@ describe('authenticating with a key', () => {
     const { key } = await newKey(u, { name: 'lectura', scope: 'read' });
     expect((await withKey(key, 'GET', '/api/profiles')).status).toBe(200);
     expect((await caller(t, key).profiles.list()).data).toHaveLength(1);
-    await expectError(await withKey(key, 'POST', '/api/profiles', profileBody()), 403, 'Forbidden');
+    await refused(
+      await withKey(key, 'POST', '/api/profiles', profileBody()),
+      403,
+      'Forbidden',
+      'api_key_read_only',
+    );
     await expectError(
       await withKey(key, 'PUT', `/api/profiles/${profile.id}`, { nombre: 'Cambiado' }),
       403,
@@ -305,7 +316,7 @@ describe('authenticating with a key', () => {
     const u = await developer();
     const profile = await createProfile(t, u, profileBody());
     const { key, id } = await newKey(u);
-    const refused: [string, string, unknown?][] = [
+    const sessionOps: [string, string, unknown?][] = [
       ['POST', '/api/api-keys', { name: 'otra' }],
       ['GET', '/api/api-keys'],
       ['DELETE', `/api/api-keys/${id}`],
@@ -314,8 +325,8 @@ describe('authenticating with a key', () => {
       ['POST', '/api/subscription/create-portal-session'],
       ['DELETE', `/api/profiles/${profile.id}`],
     ];
-    for (const [method, path, body] of refused) {
-      await expectError(await withKey(key, method, path, body), 403, 'Forbidden');
+    for (const [method, path, body] of sessionOps) {
+      await refused(await withKey(key, method, path, body), 403, 'Forbidden', 'session_required');
     }
     const trpc = caller(t, key);
     for (const call of [
@@ -347,7 +358,7 @@ describe('authenticating with a key', () => {
       body: '',
     });
     expect(cancel.status).toBe(303);
-    const message = await expectError(await me(key), 403, 'Forbidden');
+    const message = await refused(await me(key), 403, 'Forbidden', 'plan_required');
     expect(message).toContain('BASIC or PRO');
     await expect(caller(t, key).profiles.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     // The key is kept: still listed for its owner.

@@ -19,12 +19,17 @@ export async function authenticateApiKey(
 ): Promise<Principal> {
   const { ip } = ctx.req;
   const found = await findActiveApiKey(ctx.db, hashToken(key), ip ?? '');
-  if (!found) throw unauthorized('Invalid, revoked or expired API key');
+  if (!found) throw unauthorized('Invalid, revoked or expired API key', 'api_key_invalid');
   const { key: row, user } = found;
   const { limits } = await getEntitlements(ctx.db, user.id);
-  if (!limits.apiAccess) throw forbidden(`${API_ACCESS_REQUIRED}; your key works again after an upgrade`);
+  if (!limits.apiAccess) {
+    throw forbidden(`${API_ACCESS_REQUIRED}; your key works again after an upgrade`, 'plan_required');
+  }
   if (access === 'write' && row.scope === 'read') {
-    throw forbidden('This API key is read-only: it may use GET routes and tRPC queries only');
+    throw forbidden(
+      'This API key is read-only: it may use GET routes and tRPC queries only',
+      'api_key_read_only',
+    );
   }
   if (ip && !found.knownIp && (await recordApiKeyIp(ctx.db, row.id, ip))) {
     await audit(ctx, 'api_key.new_ip', user.id, { entity: 'api_key', entityId: row.id });

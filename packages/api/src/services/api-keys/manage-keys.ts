@@ -21,7 +21,7 @@ export async function createApiKey(
 ): Promise<z.infer<typeof NewApiKey>> {
   requireVerifiedEmail(user);
   const { limits } = await getEntitlements(ctx.db, user.id);
-  if (!limits.apiAccess) throw forbidden(API_ACCESS_REQUIRED);
+  if (!limits.apiAccess) throw forbidden(API_ACCESS_REQUIRED, 'plan_required');
   const { key, hash, prefix } = generateApiKey();
   const expiresAt = input.expires_in_days ? new Date(Date.now() + input.expires_in_days * DAY_MS) : null;
   const row = await insertApiKeyWithinLimit(
@@ -38,7 +38,10 @@ export async function createApiKey(
     MAX_ACTIVE_API_KEYS,
   );
   if (!row) {
-    throw forbidden(`You already have ${MAX_ACTIVE_API_KEYS} active API keys; revoke one to create another`);
+    throw forbidden(
+      `You already have ${MAX_ACTIVE_API_KEYS} active API keys; revoke one to create another`,
+      'api_key_limit_reached',
+    );
   }
   await audit(ctx, 'api_key.create', user.id, {
     entity: 'api_key',

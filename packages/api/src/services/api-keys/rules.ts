@@ -15,6 +15,9 @@ export const API_ACCESS_REQUIRED = `API access requires the ${plansWithApiAccess
  */
 export function requireSession(principal: { via: 'session' | 'api_key' }): void {
   if (principal.via === 'api_key') {
-    throw forbidden('This operation needs a logged-in session; API keys cannot perform it');
+    throw forbidden(
+      'This operation needs a logged-in session; API keys cannot perform it',
+      'session_required',
+    );
   }
 }

@@ -61,7 +61,8 @@ export async function authenticate(ctx: Context, access: 'read' | 'write'): Prom
   if (!token) throw unauthorized('Missing access token');
   if (isApiKey(token)) {
     // Only as a header: a key in a cookie would ride along on cross-site requests.
-    if (ctx.req.tokenSource !== 'bearer') throw unauthorized('Send API keys as Authorization: Bearer');
+    if (ctx.req.tokenSource !== 'bearer')
+      throw unauthorized('Send API keys as Authorization: Bearer', 'api_key_invalid');
     return authenticateApiKey(ctx, token, access);
   }
   const valid = await resolveSession(ctx);
