@@ -1,5 +1,5 @@
 import { datePart, renderTable } from './format';
-import { EXIT, type Io, UsageError } from './io';
+import { EXIT, type Io, tableWidth, UsageError } from './io';
 import { openSession } from './session';
 
 export interface KeysFlags {
@@ -48,12 +48,12 @@ async function list(io: Io, flags: KeysFlags): Promise<number> {
   const table = renderTable(
     [
       { header: 'id' },
-      { header: 'name', max: 32 },
-      { header: 'scope' },
-      { header: 'prefix' },
-      { header: 'created' },
-      { header: 'expires' },
-      { header: 'last used' },
+      { header: 'nombre', max: 32, shrink: true },
+      { header: 'alcance' },
+      { header: 'prefijo' },
+      { header: 'creada' },
+      { header: 'vence' },
+      { header: 'último uso' },
     ],
     data.data.map((k) => [
       k.id,
@@ -61,9 +61,10 @@ async function list(io: Io, flags: KeysFlags): Promise<number> {
       k.scope,
       `${k.prefix}…`,
       datePart(k.created_at),
-      k.expires_at ? datePart(k.expires_at) : 'never',
-      k.last_used_at ? datePart(k.last_used_at) : 'never',
+      k.expires_at ? datePart(k.expires_at) : 'nunca',
+      k.last_used_at ? datePart(k.last_used_at) : 'nunca',
     ]),
+    tableWidth(io),
   );
   io.stdout.write(`${table}\n`);
   return EXIT.ok;
