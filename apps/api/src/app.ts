@@ -1,9 +1,9 @@
 import { errorBody } from '@folio/api';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { mountDevBilling } from './dev/billing';
 import { mountDevMail } from './dev/mail';
 import { mountBillingReturn } from './http/billing-return';
+import { limitBody } from './http/body-limit';
 import { mountDocs } from './http/docs';
 import { requestContext } from './http/request-context';
 import { mountRest } from './http/rest';
@@ -16,15 +16,8 @@ import { mountStripeWebhook } from './http/webhook';
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const HEALTH_TIMEOUT_MS = 2000;
 
-const jsonBodyLimit = bodyLimit({
-  maxSize: JSON_BODY_LIMIT,
-  onError: (c) => c.json(errorBody(413, 'Request body exceeds the 1 MB limit'), 413),
-});
-
-const trpcImportLimit = bodyLimit({
-  maxSize: 60 * 1024 * 1024,
-  onError: (c) => c.json(errorBody(413, 'Request body exceeds the 60 MB import limit'), 413),
-});
+const jsonBodyLimit = limitBody(JSON_BODY_LIMIT, 'Request body exceeds the 1 MB limit');
+const trpcImportLimit = limitBody(60 * 1024 * 1024, 'Request body exceeds the 60 MB import limit');
 
 /** The whole HTTP surface; built from dependencies so tests run it in-process with `app.request()`. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {

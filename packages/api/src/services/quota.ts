@@ -1,6 +1,6 @@
 import { nextQuotaReset, quotaPeriod } from '@folio/billing';
 import type { Executor } from '@folio/db';
-import { consumeQuota, countUsage } from '@folio/db/queries/usage';
+import { consumeQuota, countUsage, usedQuota } from '@folio/db/queries/usage';
 import type { Context } from '../context';
 import { tooManyRequests } from '../errors';
 
@@ -26,12 +26,29 @@ export async function takeMonthlyQuota(
   const { allowed, used } = await consumeQuota(db, key, limit);
   headers.set('X-Quota-Limit', String(limit));
   headers.set('X-Quota-Remaining', String(Math.max(0, limit - used)));
-  if (!allowed) {
-    const reset = nextQuotaReset();
-    throw tooManyRequests(
-      `Monthly ${what} limit of your plan reached (${limit}); it resets on ${reset.toISOString()}`,
-      (reset.getTime() - Date.now()) / 1000,
-      'quota_exceeded',
-    );
-  }
+  if (!allowed) throw quotaExceeded(what, limit);
+}
+
+/** The 429 for a monthly quota that is used up, with Retry-After until next month. */
+export function quotaExceeded(what: string, limit: number) {
+  const reset = nextQuotaReset();
+  return tooManyRequests(
+    `Monthly ${what} limit of your plan reached (${limit}); it resets on ${reset.toISOString()}`,
+    (reset.getTime() - Date.now()) / 1000,
+    'quota_exceeded',
+  );
+}
+
+/**
+ * Units of a monthly quota still free right now (Infinity when unlimited): lets a batch skip work
+ * that could not be counted. Only a hint under concurrency; `takeMonthlyQuota` decides.
+ */
+export async function monthlyQuotaLeft(
+  ctx: Context,
+  userId: string,
+  kind: string,
+  limit: number | null,
+): Promise<number> {
+  if (limit === null) return Number.POSITIVE_INFINITY;
+  return Math.max(0, limit - (await usedQuota(ctx.db, { userId, kind, period: quotaPeriod() })));
 }

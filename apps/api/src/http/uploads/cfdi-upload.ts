@@ -7,13 +7,16 @@ import {
   XML_TOO_LARGE,
 } from '@folio/api';
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../body-limit';
 import { serviceRoute } from '../service-route';
 import type { AppDeps, AppEnv } from '../types';
 import { checkZip, xmlEntries, ZipRefused } from './zip';
 
 /** A multipart upload may carry several ZIPs of up to 50 MB each. */
 export const MAX_UPLOAD_BYTES = 120 * 1024 * 1024;
+/** Per request: files (ZIP entries counted one by one) and the bytes they inflate to. */
+export const MAX_UPLOAD_FILES = 500;
+export const MAX_UPLOAD_INFLATED_BYTES = 100 * 1024 * 1024;
 export const UPLOAD_PATH = /^\/api\/profiles\/[^/]+\/cfdi$/;
 
 const XML_TYPES = /^(application|text)\/xml\b/i;
@@ -40,54 +43,63 @@ async function* multipartFiles(form: FormData): AsyncGenerator<ImportFile> {
 
 /** POST /api/profiles/{profileId}/cfdi (XML body or multipart `files`) and GET /api/invoices/{id}/xml. */
 export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
-  const tooLarge = (limit: string) =>
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BYTES,
-      onError: (c) => c.json(errorBody(413, `Upload exceeds ${limit}`), 413),
-    });
+  // The body's own limit by its type (a lone XML may hold 5 MB), enforced while it arrives.
+  const xmlLimit = limitBody(MAX_CFDI_BYTES, XML_TOO_LARGE);
+  const uploadLimit = limitBody(MAX_UPLOAD_BYTES, 'Upload exceeds 120 MB');
 
-  app.post('/api/profiles/:profileId/cfdi', tooLarge('120 MB'), (c) =>
-    serviceRoute(c, deps, async (ctx, auth) => {
-      const profileId = c.req.param('profileId');
-      const type = c.req.header('content-type') ?? '';
-      if (XML_TYPES.test(type)) {
-        const body = new Uint8Array(await c.req.arrayBuffer());
-        if (body.byteLength > MAX_CFDI_BYTES) return c.json(errorBody(413, XML_TOO_LARGE), 413);
-        const data = await importCfdiFiles(
-          ctx,
-          auth.user.id,
-          profileId,
-          [{ name: 'upload.xml', content: body }],
-          {
-            single: true,
-          },
-        );
-        return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
-      }
-      if (!/^multipart\/form-data\b/i.test(type)) {
-        return c.json(errorBody(415, 'Send application/xml or multipart/form-data with `files`'), 415);
-      }
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        return c.json(errorBody(400, 'Malformed multipart body'), 400);
-      }
-      if (!form.getAll('files').length) return c.json(errorBody(400, 'No `files` in the upload'), 400);
-      // Every ZIP is checked (size, entries, names) before anything from the request is stored.
-      for (const part of form.getAll('files')) {
-        if (typeof part !== 'string' && part.name.toLowerCase().endsWith('.zip')) {
-          try {
-            await checkZip(part.name, Buffer.from(await part.arrayBuffer()));
-          } catch (err) {
-            if (err instanceof ZipRefused) return c.json(errorBody(err.status, err.message), err.status);
-            throw err;
+  app.post(
+    '/api/profiles/:profileId/cfdi',
+    (c, next) => (XML_TYPES.test(c.req.header('content-type') ?? '') ? xmlLimit : uploadLimit)(c, next),
+    (c) =>
+      serviceRoute(c, deps, async (ctx, auth) => {
+        const profileId = c.req.param('profileId');
+        const type = c.req.header('content-type') ?? '';
+        if (XML_TYPES.test(type)) {
+          const body = new Uint8Array(await c.req.arrayBuffer());
+          const data = await importCfdiFiles(
+            ctx,
+            auth.user.id,
+            profileId,
+            [{ name: 'upload.xml', content: body }],
+            { single: true },
+          );
+          return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
+        }
+        if (!/^multipart\/form-data\b/i.test(type)) {
+          return c.json(errorBody(415, 'Send application/xml or multipart/form-data with `files`'), 415);
+        }
+        let form: FormData;
+        try {
+          form = await c.req.formData();
+        } catch {
+          return c.json(errorBody(400, 'Malformed multipart body'), 400);
+        }
+        if (!form.getAll('files').length) return c.json(errorBody(400, 'No `files` in the upload'), 400);
+        // Every ZIP is checked (size, entries, names) and the request's files and inflated bytes
+        // counted before anything from the request is stored.
+        const total = { files: 0, bytes: 0 };
+        for (const part of form.getAll('files')) {
+          if (typeof part !== 'string' && part.name.toLowerCase().endsWith('.zip')) {
+            try {
+              const zip = await checkZip(part.name, Buffer.from(await part.arrayBuffer()));
+              total.files += zip.files;
+              total.bytes += zip.bytes;
+            } catch (err) {
+              if (err instanceof ZipRefused) return c.json(errorBody(err.status, err.message), err.status);
+              throw err;
+            }
+          } else {
+            total.files++;
+            if (typeof part !== 'string' && part.size <= MAX_CFDI_BYTES) total.bytes += part.size;
           }
         }
-      }
-      const data = await importCfdiFiles(ctx, auth.user.id, profileId, multipartFiles(form));
-      return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
-    }),
+        if (total.files > MAX_UPLOAD_FILES || total.bytes > MAX_UPLOAD_INFLATED_BYTES) {
+          const message = `An upload may hold at most ${MAX_UPLOAD_FILES} files and ${MAX_UPLOAD_INFLATED_BYTES / 1024 / 1024} MB of XML once unzipped (this one: ${total.files} files, ${(total.bytes / 1024 / 1024).toFixed(1)} MB); split it`;
+          return c.json(errorBody(413, message), 413);
+        }
+        const data = await importCfdiFiles(ctx, auth.user.id, profileId, multipartFiles(form));
+        return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
+      }),
   );
 
   app.get('/api/invoices/:id/xml', (c) =>

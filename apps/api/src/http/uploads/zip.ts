@@ -47,15 +47,33 @@ async function* entries(buf: Buffer): AsyncGenerator<{ zip: yauzl.ZipFile; entry
   }
 }
 
-/** Checks size, entry count and names before any entry is read, so a refused ZIP stores nothing. */
-export async function checkZip(name: string, buf: Buffer): Promise<void> {
+const isJunk = (path: string) =>
+  path.endsWith('/') || path.startsWith('__MACOSX/') || /(^|\/)\.[^/]*$/.test(path);
+
+/** Entries `xmlEntries` reads; the others are reported without inflating them. */
+const inflates = (entry: yauzl.Entry) =>
+  entry.fileName.toLowerCase().endsWith('.xml') &&
+  entry.uncompressedSize <= MAX_ENTRY_BYTES &&
+  !entry.isEncrypted();
+
+/**
+ * Checks size, entry count and names before any entry is read, so a refused ZIP stores nothing.
+ * Returns the files it would yield and their declared inflated size (reading stops at the
+ * declared size, so that is an upper bound).
+ */
+export async function checkZip(name: string, buf: Buffer): Promise<{ files: number; bytes: number }> {
   if (buf.byteLength > MAX_ZIP_BYTES) throw new ZipRefused(413, `${name}: a ZIP may hold at most 50 MB`);
   let count = 0;
+  const yielded = { files: 0, bytes: 0 };
   try {
-    for await (const _ of entries(buf)) {
+    for await (const { entry } of entries(buf)) {
       if (++count > MAX_ZIP_ENTRIES)
         throw new ZipRefused(413, `${name}: a ZIP may hold at most ${MAX_ZIP_ENTRIES} entries`);
+      if (isJunk(entry.fileName)) continue;
+      yielded.files++;
+      if (inflates(entry)) yielded.bytes += entry.uncompressedSize;
     }
+    return yielded;
   } catch (err) {
     if (err instanceof ZipRefused) throw err;
     throw new ZipRefused(400, `${name}: not a readable ZIP (${(err as Error).message})`);
@@ -79,9 +97,6 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
     }),
   );
 }
-
-const isJunk = (path: string) =>
-  path.endsWith('/') || path.startsWith('__MACOSX/') || /(^|\/)\.[^/]*$/.test(path);
 
 /**
  * The XML files of a checked ZIP, inflated one at a time (memory stays bounded by one entry).

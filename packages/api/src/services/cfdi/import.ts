@@ -15,7 +15,7 @@ import type { ProfileRow } from '@folio/db/queries/profiles';
 import type { Context } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import { authorizeProfile } from '../profiles/access';
-import { takeMonthlyQuota } from '../quota';
+import { monthlyQuotaLeft, quotaExceeded, takeMonthlyQuota } from '../quota';
 import { refreshPaymentState } from './payment-state';
 import { cfdiRecord } from './record';
 
@@ -62,26 +62,49 @@ export async function importCfdiFiles(
 ): Promise<ImportReport> {
   const profile = await authorizeProfile(ctx, userId, profileId, 'write');
   const { limits } = await getEntitlements(ctx.db, userId);
+  const limit = limits.invoicesPerMonth;
+  // Read once before the work: files past the quota are refused without parsing or a transaction.
+  let left = await monthlyQuotaLeft(ctx, userId, QUOTA_KIND, limit);
   const report: ImportReport = { imported: 0, duplicates: 0, rejected: 0, files: [] };
   for await (const file of files) {
-    const line = await importOne(ctx, profile, limits.invoicesPerMonth, file).catch((err: unknown) => {
-      if (opts.single || !(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
-      return {
-        name: file.name,
-        status: 'rejected' as const,
-        error: err.message,
-        code: 'quota_exceeded' as const,
-      };
-    });
+    // Parsing and filing are CPU work on the one thread every request shares: let them in between.
+    await yieldToEventLoop();
+    const line =
+      left > 0
+        ? await importOne(ctx, profile, limit, file).catch((err: unknown) => {
+            if (opts.single || !(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
+            left = 0; // a concurrent import took the rest
+            return overQuotaLine(file, err.message);
+          })
+        : overQuota(file, limit!, opts.single);
     if (opts.single && line.status === 'rejected')
       throw badRequest(line.error ?? 'CFDI rechazado', 'cfdi_rejected');
     report.files.push(line);
-    if (line.status === 'imported') report.imported++;
-    else if (line.status === 'duplicate') report.duplicates++;
+    if (line.status === 'imported') {
+      report.imported++;
+      left--;
+    } else if (line.status === 'duplicate') report.duplicates++;
     else report.rejected++;
   }
   return report;
 }
+
+const QUOTA_KIND = 'cfdi_import';
+const QUOTA_WHAT = 'CFDI import';
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function overQuota(file: ImportFile, limit: number, single?: boolean): FileReport {
+  const err = quotaExceeded(QUOTA_WHAT, limit);
+  if (single) throw err;
+  return overQuotaLine(file, err.message);
+}
+
+const overQuotaLine = (file: ImportFile, error: string): FileReport => ({
+  name: file.name,
+  status: 'rejected',
+  error,
+  code: 'quota_exceeded',
+});
 
 async function importOne(
   ctx: Context,
@@ -125,7 +148,7 @@ async function importOne(
     // Only stored files count; past the quota this throws and everything rolls back with it. Last,
     // because it locks the user's counter row until commit: taken first, every other import of the
     // user waited for this whole transaction, holding a pooled connection while it waited.
-    await takeMonthlyQuota(ctx, profile.userId, 'cfdi_import', monthlyLimit, 'CFDI import', tx);
+    await takeMonthlyQuota(ctx, profile.userId, QUOTA_KIND, monthlyLimit, QUOTA_WHAT, tx);
     return { ...described, status: 'imported', id: row.id };
   });
 }
