@@ -9,7 +9,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     server: {
       NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
       PORT: z.coerce.number<number>().int().min(0).max(65535).default(3000),
-      HOST: z.string().default('0.0.0.0'),
+      HOST: z.string().optional(),
       APP_URL: z.url().optional(),
       DATABASE_URL: z.url().optional(),
       PGLITE_DATA_DIR: z.string().default('.data/pglite'),
@@ -48,10 +48,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   if (env.NODE_ENV === 'production') {
-    // A dev secret would let anyone mint tokens; without Resend, links (secrets) would only reach the log.
+    // A dev secret would let anyone mint tokens; without Resend, links (secrets) would only reach the
+    // log; without Stripe, checkout would silently use the offline dev provider and never charge.
     const missing = [
       !env.AUTH_SECRET && 'AUTH_SECRET (32+ characters)',
       !env.RESEND_API_KEY && 'RESEND_API_KEY',
+      !env.STRIPE_SECRET_KEY && 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     ];
     const names = missing.filter(Boolean);
     if (names.length)
@@ -62,6 +64,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     APP_URL: appUrl,
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    // Loopback unless asked: development serves /__dev pages that show every verification link.
+    HOST: env.HOST ?? '127.0.0.1',
+    HOST_DEFAULTED: env.HOST === undefined,
   };
 }
 

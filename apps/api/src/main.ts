@@ -61,13 +61,11 @@ const billing = createBillingProvider({
   },
   devPages: env.NODE_ENV !== 'production',
 });
-if (billing.kind === 'dev' && billing.devPages) {
+if (billing.kind === 'dev') {
   log.info(
     { pages: `${env.APP_URL}/__dev/billing/*` },
     'billing: STRIPE_SECRET_KEY not set; using the offline dev provider (state in memory)',
   );
-} else if (billing.kind === 'dev') {
-  log.warn({}, 'billing: STRIPE_SECRET_KEY not set in production; checkout cannot complete');
 }
 if (billing.kind === 'dev' && env.STRIPE_API_URL) {
   log.warn({}, 'billing: STRIPE_API_URL is ignored without STRIPE_SECRET_KEY');
@@ -92,9 +90,17 @@ const app = createApp({
   version,
 });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
-  log.info({ port: info.port, url: env.APP_URL, docs: `${env.APP_URL}/api/docs` }, 'Folio API listening'),
-);
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  log.info(
+    { host: env.HOST, port: info.port, url: env.APP_URL, docs: `${env.APP_URL}/api/docs` },
+    'Folio API listening',
+  );
+  if (env.HOST_DEFAULTED)
+    log.info(
+      { host: env.HOST },
+      'HOST not set: only this machine can connect; set HOST=0.0.0.0 to listen on the network',
+    );
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

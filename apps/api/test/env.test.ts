@@ -1,5 +1,7 @@
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env';
+import { startServer } from './support/server-process';
 
 describe('environment', () => {
   it('starts with no configuration at all: PGlite, port 3000, APP_URL from the port', () => {
@@ -13,11 +15,21 @@ describe('environment', () => {
     expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
-  it('refuses production without AUTH_SECRET or RESEND_API_KEY, naming both', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET.*RESEND_API_KEY/);
+  it('refuses production without AUTH_SECRET, RESEND_API_KEY or the Stripe keys, naming them', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET.*RESEND_API_KEY.*STRIPE_SECRET_KEY/,
+    );
+    const prod = { NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32), RESEND_API_KEY: 're_123' };
+    // Without Stripe, checkout would answer 201 with a link to the unmounted offline dev pages.
+    expect(() => loadEnv(prod)).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET required in production/);
     expect(() =>
-      loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32), RESEND_API_KEY: 're_123' }),
+      loadEnv({ ...prod, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
     ).not.toThrow();
+  });
+
+  it('listens on 127.0.0.1 unless HOST is set', () => {
+    expect(loadEnv({})).toMatchObject({ HOST: '127.0.0.1', HOST_DEFAULTED: true });
+    expect(loadEnv({ HOST: '0.0.0.0' })).toMatchObject({ HOST: '0.0.0.0', HOST_DEFAULTED: false });
   });
 
   it('refuses malformed values instead of starting half-configured', () => {
@@ -28,5 +40,23 @@ describe('environment', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', APP_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe('start-up', () => {
+  it('without HOST the server is reachable on loopback only, and says so', { timeout: 120_000 }, async () => {
+    const server = await startServer({ HOST: '', LOG_LEVEL: 'info', PGLITE_DATA_DIR: 'memory://' });
+    try {
+      expect(server.output()).toContain('HOST not set: only this machine can connect');
+      const outside = Object.values(networkInterfaces())
+        .flat()
+        .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+      if (outside) {
+        const res = await fetch(`http://${outside}:${server.port}/health`).catch((e: Error) => e);
+        expect(res).toBeInstanceOf(Error);
+      }
+    } finally {
+      await server.kill();
+    }
   });
 });
