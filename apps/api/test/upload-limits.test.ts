@@ -145,9 +145,8 @@ describe('what one upload may carry', () => {
       name: `f${i}.xml`,
       content: sale(),
     }));
-    expect(await expectError(await uploadFiles(t, u, p.id, parts), 413, 'Payload Too Large')).toMatch(
-      /500 files/,
-    );
+    const message = await expectError(await uploadFiles(t, u, p.id, parts), 413, 'Payload Too Large');
+    expect(message).toContain(`at most ${MAX_UPLOAD_FILES} files`);
     const entries = Object.fromEntries(
       Array.from({ length: MAX_UPLOAD_FILES }, (_, i) => [`f${i}.xml`, new TextEncoder().encode(sale())]),
     );

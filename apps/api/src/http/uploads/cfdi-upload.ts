@@ -10,12 +10,12 @@ import type { Hono } from 'hono';
 import { limitBody } from '../body-limit';
 import { serviceRoute } from '../service-route';
 import type { AppDeps, AppEnv } from '../types';
-import { checkZip, xmlEntries, ZipRefused } from './zip';
+import { checkZip, MAX_ZIP_ENTRIES, xmlEntries, ZipRefused } from './zip';
 
 /** A multipart upload may carry several ZIPs of up to 50 MB each. */
 export const MAX_UPLOAD_BYTES = 120 * 1024 * 1024;
-/** Per request: files (ZIP entries counted one by one) and the bytes they inflate to. */
-export const MAX_UPLOAD_FILES = 500;
+/** Per request: files (ZIP entries counted one by one; as many as one ZIP may hold) and the bytes they inflate to. */
+export const MAX_UPLOAD_FILES = MAX_ZIP_ENTRIES;
 export const MAX_UPLOAD_INFLATED_BYTES = 100 * 1024 * 1024;
 export const UPLOAD_PATH = /^\/api\/profiles\/[^/]+\/cfdi$/;
 
