@@ -53,7 +53,7 @@ const isJunk = (path: string) =>
 /** Entries `xmlEntries` reads; the others are reported without inflating them. */
 const inflates = (entry: yauzl.Entry) =>
   entry.fileName.toLowerCase().endsWith('.xml') &&
-  entry.uncompressedSize <= MAX_ENTRY_BYTES &&
+  entry.uncompressedSize <= MAX_CFDI_BYTES &&
   !entry.isEncrypted();
 
 /**
