@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app';
 import { createProfile, signUp, startTestApp, type TestApp, type TestUser, uploadXml } from './harness';
 import { listen } from './listen';
 
@@ -14,20 +15,25 @@ const ADDENDA = `<cfdi:Addenda><html:script xmlns:html="http://www.w3.org/1999/x
   document.title = 'XSS'; new Image().src = '/xss-ran?c=' + encodeURIComponent(document.cookie);
 </html:script></cfdi:Addenda>`;
 
-describe.skipIf(!existsSync(CHROMIUM))('GET /api/invoices/{id}/xml in Chromium', () => {
+describe.skipIf(!existsSync(CHROMIUM))("the API's response headers in Chromium", () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   let browser: BrowserContext;
   let profileDir: string;
   let u: TestUser;
   let invoiceId: string;
+  let profileId: string;
 
   beforeAll(async () => {
     t = await startTestApp();
-    server = await listen(t);
+    // Served as the app whose APP_URL is this socket's origin (the CSRF check compares with it).
+    let own: ReturnType<typeof createApp> | undefined;
+    server = await listen({ ...t, app: { fetch: (req: Request) => own!.fetch(req) } } as TestApp);
+    own = createApp({ ...t.deps, config: { ...t.deps.config, appUrl: server.url } });
     u = await signUp(t);
     const me = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
     const p = await createProfile(t, u, { nombre: me.nombre, rfc: me.rfc, tipo_persona: 'MORAL' });
+    profileId = p.id;
     const xml = invoiceXml({
       uuid: newUuid(),
       emisor: me,
@@ -90,5 +96,20 @@ describe.skipIf(!existsSync(CHROMIUM))('GET /api/invoices/{id}/xml in Chromium',
       'content-security-policy': "default-src 'none'; sandbox",
       'x-content-type-options': 'nosniff',
     });
+  });
+  it('under these headers a page of our own still makes cookie-authenticated writes (its Origin passes the CSRF check)', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/health`);
+    const status = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/profiles/${id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ nombre: 'Comercial ABC, renombrada' }),
+      });
+      return `${res.status} ${await res.text()}`;
+    }, profileId);
+    expect(status).toMatch(/^200 /);
   });
 });
