@@ -27,6 +27,7 @@ import { haveSamples, SAMPLES_DIR } from './samples';
 const require = createRequire(import.meta.url);
 const BIN = join(dirname(require.resolve('@folio/sdk/package.json')), 'src/cli/bin.ts');
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 const HE = 'H&E951128469';
 const XIQB = 'XIQB891116QE4';
@@ -39,11 +40,20 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
 
   function folio(
     args: string[],
-    opts: { input?: string; env?: Record<string, string>; spawned?: (child: ChildProcess) => void } = {},
+    opts: {
+      input?: string;
+      env?: Record<string, string>;
+      spawned?: (child: ChildProcess) => void;
+      /** As a developer types it in the repository: `pnpm folio …` from its root. */
+      viaPnpm?: boolean;
+    } = {},
   ) {
     return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], {
-        cwd: APP_DIR,
+      const [command, ...prefix] = opts.viaPnpm
+        ? ['pnpm', 'folio']
+        : [process.execPath, '--import', 'tsx', BIN];
+      const child = spawn(command!, [...prefix, ...args], {
+        cwd: opts.viaPnpm ? REPO_ROOT : APP_DIR,
         env: {
           ...process.env,
           FOLIO_URL: server.url,
@@ -395,6 +405,25 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     const missing = await folio(['profiles', 'create', '--rfc', rfc]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('needs --nombre');
+  });
+
+  it('`pnpm folio … --json` in the repository prints nothing but the JSON on stdout, a failure included', async () => {
+    const env = { FOLIO_TOKEN: user.token };
+    const profiles = await folio(['profiles', '--json'], { env, viaPnpm: true });
+    expect(profiles.code).toBe(0);
+    expect(JSON.parse(profiles.stdout).map((p: { rfc: string }) => p.rfc)).toContain(HE);
+    const who = await folio(['whoami', '--json'], { env, viaPnpm: true });
+    expect(JSON.parse(who.stdout)).toMatchObject({ email: user.email });
+
+    const gone = await serveWith(() => {});
+    await new Promise<void>((done) => gone.server.close(() => done()));
+    const failed = await folio(['profiles', '--json'], {
+      env: { ...env, FOLIO_URL: gone.url },
+      viaPnpm: true,
+    });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toBe('');
+    expect(failed.stderr).toContain('ECONNREFUSED');
   });
 
   it('fits every table to the terminal width ($COLUMNS when not a terminal)', async () => {
