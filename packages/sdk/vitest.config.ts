@@ -1,3 +1,3 @@
-import { project } from '../../vitest.shared.ts';
+import { project } from '@folio/vitest-config';
 
 export default project('sdk');

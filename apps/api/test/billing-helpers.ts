@@ -1,4 +1,4 @@
-import type { FakeStripe } from '@folio/billing';
+import type { FakeStripe } from '@folio/billing/dev';
 import { auditLog, billingCustomers, profiles, subscriptions, webhookEvents } from '@folio/db/schema';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';

@@ -1,4 +1,5 @@
 import { createBillingProvider, PLAN_LIMITS } from '@folio/billing';
+import { FakeStripe } from '@folio/billing/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env';
 import {
@@ -488,6 +489,7 @@ describe('configuration', () => {
     const priced = await startTestApp({
       billing: createBillingProvider({
         appUrl: APP_URL,
+        offline: FakeStripe,
         monthlyPrices: { FREE: 0, BASIC: 349, PRO: 699, ENTERPRISE: 2499 },
       }),
     });

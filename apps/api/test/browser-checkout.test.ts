@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBillingProvider } from '@folio/billing';
+import { FakeStripe } from '@folio/billing/dev';
 import { serve } from '@hono/node-server';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('checkout in a browser (offline
     });
     t = await startTestApp({
       config: { ...testConfig, appUrl },
-      billing: createBillingProvider({ appUrl }),
+      billing: createBillingProvider({ appUrl, offline: FakeStripe }),
     });
     app = t.app;
     userDataDir = mkdtempSync(join(tmpdir(), 'folio-chromium-'));

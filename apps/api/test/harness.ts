@@ -11,6 +11,7 @@ import {
   type TokenSource,
 } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
+import { FakeStripe } from '@folio/billing/dev';
 import type { DbHandle } from '@folio/db';
 import { testDb } from '@folio/db/testing/vitest';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
@@ -45,7 +46,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     ping: handle.ping,
     config: testConfig,
     // A fresh offline payment provider per app (its state is in memory).
-    billing: createBillingProvider({ appUrl: overrides.config?.appUrl ?? APP_URL }),
+    billing: createBillingProvider({ appUrl: overrides.config?.appUrl ?? APP_URL, offline: FakeStripe }),
     kickEmail: () => {},
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     // Tests vary X-Forwarded-For so per-IP abuse limits apply only where a test wants them.

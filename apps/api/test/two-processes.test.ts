@@ -6,7 +6,7 @@
  * STRIPE_API_URL), as two replicas share one Stripe account, so a webhook event can reach either.
  */
 import { randomBytes } from 'node:crypto';
-import { FakeStripe } from '@folio/billing';
+import { FakeStripe } from '@folio/billing/dev';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-export { type Delivery, FakeStripe } from './dev/fake-stripe';
 export { type Entitlements, effectivePlan, getEntitlements, type SubscriptionStatus } from './entitlements';
 export * from './plans';
 export {

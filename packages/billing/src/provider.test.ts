@@ -56,3 +56,13 @@ describe('STRIPE_API_URL: the real SDK talks to another API host', () => {
     expect(make(`${origin}/`)).not.toThrow();
   });
 });
+
+describe('the offline provider stays out of the main entry', () => {
+  it('is not exported by @folio/billing (it lives in @folio/billing/dev)', async () => {
+    expect(Object.keys(await import('./index'))).not.toContain('FakeStripe');
+  });
+
+  it('without Stripe keys, must be passed in', () => {
+    expect(() => createBillingProvider({ appUrl: 'http://localhost:3000' })).toThrow(/@folio\/billing\/dev/);
+  });
+});

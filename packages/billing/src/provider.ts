@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { FakeStripe } from './dev/fake-stripe';
+import type { FakeStripe } from './dev/fake-stripe';
 import {
   BILLING_PERIODS,
   type Billing,
@@ -33,6 +33,11 @@ export interface BillingProviderOptions {
   monthlyPrices?: MonthlyPrices;
   /** Offline only: whether /__dev/billing/* pages are mounted (never in production). */
   devPages?: boolean;
+  /**
+   * The offline provider to run without `secretKey`: `FakeStripe` from `@folio/billing/dev`, passed
+   * in so that the main entry never loads it.
+   */
+  offline?: typeof FakeStripe;
 }
 
 export interface PlanPrice {
@@ -103,7 +108,10 @@ export function createBillingProvider(opts: BillingProviderOptions): BillingProv
   } else {
     // Random per process: a secret written in the source would let anyone sign events.
     webhookSecret = opts.webhookSecret ?? `whsec_dev_${randomBytes(24).toString('hex')}`;
-    dev = new FakeStripe({ appUrl, webhookSecret, monthlyPrices });
+    if (!opts.offline) {
+      throw new Error('No STRIPE_SECRET_KEY: pass the offline provider (FakeStripe from @folio/billing/dev)');
+    }
+    dev = new opts.offline({ appUrl, webhookSecret, monthlyPrices });
     stripe = new Stripe('sk_test_folio_dev_provider', {
       httpClient: Stripe.createFetchHttpClient(dev.fetch),
       host: 'dev-billing.invalid',

@@ -1,4 +1,4 @@
-import type { FakeStripe } from '@folio/billing';
+import type { FakeStripe } from '@folio/billing/dev';
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';

@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { createBillingProvider } from '../provider';
+import { FakeStripe } from './fake-stripe';
 import { parseForm } from './form';
 
 describe('the offline provider speaks the Stripe REST subset we use', () => {
-  const provider = () => createBillingProvider({ appUrl: 'http://localhost:3000/' });
+  const provider = () => createBillingProvider({ appUrl: 'http://localhost:3000/', offline: FakeStripe });
 
   it('decodes Stripe form encoding with nested objects and arrays', () => {
     expect(
