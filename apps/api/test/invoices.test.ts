@@ -109,7 +109,7 @@ describe('GET /api/invoices', () => {
     expect(body.pagination).toEqual({ total: 4, page: 1, limit: 50, totalPages: 1 });
   });
 
-  it('returns each invoice with exactly the spec fields, validacion and estadoPago included', async () => {
+  it('returns each invoice with exactly the spec fields (plus the additive kind and currency ones), validacion and estadoPago included', async () => {
     const inv = (await list()).data.find((i) => i.id === ids.aFeb)!;
     expect(Object.keys(inv).sort()).toEqual(
       [
@@ -126,6 +126,9 @@ describe('GET /api/invoices', () => {
         'retencion_iva_amount',
         'retencion_isr_amount',
         'tipo',
+        'tipo_comprobante',
+        'moneda',
+        'total_mxn',
         'rfc_emisor',
         'nombre_emisor',
         'regimen_fiscal_emisor',

@@ -49,3 +49,40 @@ export function applicationsFrom(rep: Cfdi): RelatedApplication[] {
   }
   return out;
 }
+
+/** The parties of the REP an application comes from, and of the invoice it names. */
+export interface Parties {
+  rfcEmisor: string;
+  rfcReceptor: string;
+}
+
+/**
+ * Only the payee issues a REP (CFF 29-A fr. VII b): an application counts only when the REP's emisor
+ * is the invoice's emisor. Any other stays unapplied, with a warning for the REP; a REP from the
+ * payee to another receptor than the invoice's counts, with a warning for the invoice.
+ */
+export function payeeApplications<A extends PaymentApplication & { rep: Parties }>(
+  invoice: Parties & { uuid: string },
+  applications: A[],
+): { applied: A[]; invoiceWarnings: string[]; unapplied: Array<{ application: A; warning: string }> } {
+  const applied: A[] = [];
+  const invoiceWarnings: string[] = [];
+  const unapplied: Array<{ application: A; warning: string }> = [];
+  for (const a of applications) {
+    const { rep } = a;
+    if (rep.rfcEmisor !== invoice.rfcEmisor) {
+      unapplied.push({
+        application: a,
+        warning: `el pago a la factura ${invoice.uuid} no se aplica: el emisor del complemento (${rep.rfcEmisor}) no es el emisor de la factura (${invoice.rfcEmisor})`,
+      });
+      continue;
+    }
+    if (rep.rfcReceptor !== invoice.rfcReceptor) {
+      invoiceWarnings.push(
+        `complemento ${a.repUuid}: su receptor (${rep.rfcReceptor}) no es el receptor de la factura (${invoice.rfcReceptor})`,
+      );
+    }
+    applied.push(a);
+  }
+  return { applied, invoiceWarnings, unapplied };
+}

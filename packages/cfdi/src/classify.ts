@@ -47,3 +47,9 @@ export function tipoOf(cfdi: Pick<Cfdi, 'tipoDeComprobante' | 'metodoPago'>): Cf
   if (cfdi.tipoDeComprobante === 'P') return 'COMPLEMENTO_PAGO';
   return cfdi.metodoPago === 'PPD' ? 'PPD' : 'PUE';
 }
+
+/** The invoices a credit note (E) reduces: those it relates to by TipoRelacion 01 (nota de crédito). */
+export function creditedUuids(cfdi: Pick<Cfdi, 'tipoDeComprobante' | 'relacionados'>): string[] {
+  if (cfdi.tipoDeComprobante !== 'E') return [];
+  return cfdi.relacionados.filter((r) => r.tipoRelacion === '01').flatMap((r) => r.uuids);
+}

@@ -3,9 +3,10 @@
 // implocal complement, which also enter the Total.
 
 import { round2 } from './money';
+import { CfdiRejection } from './rejection';
 import { NS } from './namespaces';
 import type { CfdiImpuestos } from './types';
-import { child, children, grandchildren, optionalDecimal } from './xml-read';
+import { child, children, grandchildren, MAX_AMOUNT, optionalDecimal } from './xml-read';
 import type { XmlElement } from './xml-tree';
 
 const ISR = '001';
@@ -63,6 +64,7 @@ function sumImporte(taxes: XmlElement[], impuesto?: string): number {
   for (const t of taxes) {
     if (impuesto === undefined || t.attrs.Impuesto === impuesto) sum += optionalDecimal(t, 'Importe') ?? 0;
   }
+  if (sum >= MAX_AMOUNT) throw new CfdiRejection(`suma de impuestos fuera de rango: ${sum}`);
   return round2(sum);
 }
 
@@ -75,6 +77,8 @@ function dominantIvaRate(traslados: XmlElement[]): number | undefined {
     if (t.attrs.Impuesto !== IVA || t.attrs.TipoFactor !== 'Tasa') continue;
     const rate = optionalDecimal(t, 'TasaOCuota');
     if (rate === undefined) continue;
+    // IVA is charged at 0, 8 or 16 % (withheld at most 16 %): a rate over 100 % is no CFDI's.
+    if (rate > 1) throw new CfdiRejection(`TasaOCuota de IVA fuera de rango: ${rate}`);
     const weight = optionalDecimal(t, 'Base') ?? optionalDecimal(t, 'Importe') ?? 0;
     weightByRate.set(rate, (weightByRate.get(rate) ?? 0) + weight);
   }

@@ -1,5 +1,6 @@
 export * from './applications';
 export * from './classify';
+export * from './currency';
 export * from './money';
 export * from './parse-cfdi';
 export * from './payment-status';

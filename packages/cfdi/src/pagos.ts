@@ -3,7 +3,17 @@
 
 import { NS } from './namespaces';
 import type { DoctoRelacionado, Pago } from './types';
-import { children, decimal, integer, optional, optionalDecimal, optionalInteger, required } from './xml-read';
+import {
+  children,
+  decimal,
+  fechaH,
+  integer,
+  optional,
+  optionalDecimal,
+  optionalInteger,
+  required,
+  uuid as uuidAttr,
+} from './xml-read';
 import type { XmlElement } from './xml-tree';
 
 /** Pagos nodes found among the complements; undefined when there are none. */
@@ -27,11 +37,11 @@ function readPago(pago: XmlElement, ns: string, warnings: string[]): Pago {
   if (tipoCambioP === undefined && monedaP !== 'MXN') {
     warnings.push(`Pago en ${monedaP} sin TipoCambioP; se toma 1`);
   }
-  const numOperacion = optional(pago, 'NumOperacion');
+  const numOperacion = optional(pago, 'NumOperacion', 100);
   const doctos = children(pago, ns, 'DoctoRelacionado');
   const monto = decimal(pago, 'Monto');
   return {
-    fechaPago: required(pago, 'FechaPago'),
+    fechaPago: fechaH(pago, 'FechaPago'),
     formaPago: required(pago, 'FormaDePagoP'),
     monedaP,
     tipoCambioP: tipoCambioP ?? 1,
@@ -86,7 +96,7 @@ function readDocto10(
 }
 
 function identity(d: XmlElement, rateAttr: string, monedaP: string, warnings: string[]) {
-  const uuid = required(d, 'IdDocumento').toUpperCase();
+  const uuid = uuidAttr(d, 'IdDocumento');
   const monedaDR = required(d, 'MonedaDR');
   const equivalenciaDR = optionalDecimal(d, rateAttr);
   // Same currency: the rate is 1 and may be omitted (sample cfdi40-pago20-liquida-ppd-rfc-ampersand.xml).

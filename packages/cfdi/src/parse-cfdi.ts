@@ -12,17 +12,17 @@ import { toXmlText } from './xml-input';
 import {
   children,
   decimal,
+  fechaH,
   grandchildren,
+  MAX_NAME,
   optional,
   optionalDecimal,
   required,
   requiredChild,
+  uuid as uuidAttr,
 } from './xml-read';
 import { parseXmlTree, type XmlElement } from './xml-tree';
 
-const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
-// t_FechaH: local date-time without zone. Only the date part is interpreted.
-const FECHA = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}/;
 const TIPOS: ReadonlySet<string> = new Set<TipoDeComprobante>(['I', 'E', 'T', 'N', 'P']);
 
 export function parseCfdi(input: string | Uint8Array): ParseResult {
@@ -41,11 +41,10 @@ function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
   // 3.3 allowed several Complemento nodes; 4.0 has one. Search them all.
   const complementos = children(root, ns, 'Complemento');
   const timbre = complementos.flatMap((c) => children(c, NS.tfd, 'TimbreFiscalDigital'))[0];
-  const uuid = timbre && optional(timbre, 'UUID')?.toUpperCase();
-  if (!timbre || !uuid) throw new CfdiRejection('CFDI sin timbre (no TimbreFiscalDigital UUID)');
-  if (!UUID.test(uuid)) throw new CfdiRejection(`UUID del timbre inválido: "${uuid}"`);
+  if (!timbre?.attrs.UUID) throw new CfdiRejection('CFDI sin timbre (no TimbreFiscalDigital UUID)');
+  const uuid = uuidAttr(timbre, 'UUID');
 
-  const fecha = required(root, 'Fecha');
+  const fecha = fechaH(root, 'Fecha');
   const tipoDeComprobante = required(root, 'TipoDeComprobante');
   if (!TIPOS.has(tipoDeComprobante)) {
     throw new CfdiRejection(`TipoDeComprobante no válido: "${tipoDeComprobante}"`);
@@ -77,13 +76,13 @@ function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
     ...numbers(root, { descuento: 'Descuento' }),
     total: decimal(root, 'Total'),
     emisor: {
-      rfc: normalizeRfc(emisor.attrs.Rfc ?? ''),
-      nombre: emisor.attrs.Nombre ?? '',
+      rfc: rfcOf(emisor),
+      nombre: optional(emisor, 'Nombre', MAX_NAME) ?? '',
       regimenFiscal: required(emisor, 'RegimenFiscal'),
     },
     receptor: {
-      rfc: normalizeRfc(receptor.attrs.Rfc ?? ''),
-      nombre: receptor.attrs.Nombre ?? '',
+      rfc: rfcOf(receptor),
+      nombre: optional(receptor, 'Nombre', MAX_NAME) ?? '',
       ...strings(receptor, {
         regimenFiscal: 'RegimenFiscalReceptor',
         domicilioFiscal: 'DomicilioFiscalReceptor',
@@ -93,8 +92,8 @@ function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
     conceptos: grandchildren(root, ns, 'Conceptos', 'Concepto').map(readConcepto),
     impuestos,
     relacionados: children(root, ns, 'CfdiRelacionados').map((block) => ({
-      tipoRelacion: required(block, 'TipoRelacion'),
-      uuids: children(block, ns, 'CfdiRelacionado').map((r) => required(r, 'UUID').toUpperCase()),
+      tipoRelacion: required(block, 'TipoRelacion', 2),
+      uuids: children(block, ns, 'CfdiRelacionado').map((r) => uuidAttr(r, 'UUID')),
     })),
     ...(pagos && { pagos }),
   };
@@ -117,12 +116,13 @@ function versionOf(root: XmlElement): CfdiVersion {
   throw new CfdiRejection(`versión no soportada: no es un CFDI (elemento raíz ${root.name}${where})`);
 }
 
+// From the date text (already t_FechaH), never through Date/UTC.
 function monthOf(fecha: string): { mes: number; año: number } {
-  const m = FECHA.exec(fecha);
-  const [año, mes, dia] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
-  if (mes < 1 || mes > 12 || dia < 1 || dia > 31) throw new CfdiRejection(`Fecha inválida: "${fecha}"`);
-  return { mes, año };
+  return { año: Number(fecha.slice(0, 4)), mes: Number(fecha.slice(5, 7)) };
 }
+
+// An RFC has 12 or 13 characters; a malformed one is only a warning, but never an unbounded one.
+const rfcOf = (party: XmlElement) => normalizeRfc(optional(party, 'Rfc', 13) ?? '');
 
 function readConcepto(c: XmlElement): Concepto {
   return {

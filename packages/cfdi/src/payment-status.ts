@@ -17,6 +17,8 @@ export interface EstadoPago {
   completamentePagado: boolean;
   /** ImpSaldoInsoluto of the last installment; only when a REP application counts. */
   ultimoSaldoInsoluto?: number;
+  /** Σ Total of the credit notes (E, TipoRelacion 01) counted against a PPD invoice; only when > 0. */
+  notasCredito?: number;
   tieneComplementos: boolean;
   tienePagosManuales: boolean;
 }
@@ -53,10 +55,26 @@ export interface InvoiceAmounts {
   tipoDeComprobante: string;
 }
 
+/** A credit note (TipoDeComprobante E) relating to the invoice by TipoRelacion 01. */
+export interface CreditNote {
+  uuid: string;
+  /** Comprobante@Fecha as written: it orders the note against the payments' FechaPago. */
+  fecha: string;
+  total: number;
+  moneda: string;
+}
+
+/**
+ * `credits` count only against a PPD invoice (a PUE one is paid at issue). The balance is SAT's last
+ * word: the last installment's ImpSaldoInsoluto already reflects the credit notes issued before
+ * that payment, so only the notes dated after it are subtracted from it; without a complement (or
+ * with manual payments, which no complement knows) it is Total − paid − credited.
+ */
 export function computeEstadoPago(
   invoice: InvoiceAmounts,
   applications: PaymentApplication[],
   manual: ManualPayment[],
+  credits: CreditNote[] = [],
 ): { estadoPago: EstadoPago; advertencias: string[] } {
   const advertencias: string[] = [];
   const total = round2(invoice.total);
@@ -71,41 +89,73 @@ export function computeEstadoPago(
 
   let totalPagado = total;
   let saldoPendiente = 0;
+  let notasCredito = 0;
   // PUE (and anything without MetodoPago, see tipoOf) and nómina are paid when issued.
   if (invoice.metodoPago !== 'PPD' || invoice.tipoDeComprobante === 'N') {
     if (apps.length > 0) advertencias.push('complemento de pago que referencia una factura PUE');
   } else {
-    const paidRep = round2(apps.reduce((sum, a) => sum + a.impPagado, 0));
-    totalPagado = round2(paidRep + payments.reduce((sum, p) => sum + p.monto, 0));
-    // With REPs only, the issuer's own running balance is the authority (it already reflects
-    // credit notes); manual payments are outside it, so then the balance is recomputed.
+    const notes = countedCredits(invoice.moneda, credits, advertencias);
+    notasCredito = sumOf(notes.map((n) => n.total));
+    const creditedBefore = (fecha: string) => sumOf(notes.filter((n) => n.fecha <= fecha).map((n) => n.total));
+    const paidRep = sumOf(apps.map((a) => a.impPagado));
+    totalPagado = round2(paidRep + sumOf(payments.map((p) => p.monto)));
+    // With REPs only, the issuer's own running balance is the authority; manual payments are
+    // outside it, so then the balance is recomputed.
     saldoPendiente = Math.max(
       0,
-      round2(last && payments.length === 0 ? last.impSaldoInsoluto : total - totalPagado),
+      round2(
+        last && payments.length === 0
+          ? last.impSaldoInsoluto - (notasCredito - creditedBefore(last.fechaPago))
+          : total - totalPagado - notasCredito,
+      ),
     );
-    installmentWarnings(total, apps, advertencias);
-    if (totalPagado > total && !sameAmount(totalPagado, total)) {
-      advertencias.push(`sobrepago: pagado ${totalPagado.toFixed(2)} > total ${total.toFixed(2)}`);
-    } else if (last && !sameAmount(last.impSaldoInsoluto, total - paidRep)) {
-      advertencias.push(
-        `saldo insoluto del último complemento (${last.impSaldoInsoluto.toFixed(2)}) ≠ total − pagado por complementos (${round2(total - paidRep).toFixed(2)})`,
-      );
+    installmentWarnings(total, apps, creditedBefore, advertencias);
+    if (totalPagado + notasCredito > total && !sameAmount(totalPagado + notasCredito, total)) {
+      const credited = notasCredito > 0 ? ` + notas de crédito ${notasCredito.toFixed(2)}` : '';
+      advertencias.push(`sobrepago: pagado ${totalPagado.toFixed(2)}${credited} > total ${total.toFixed(2)}`);
+    } else if (last) {
+      const expected = round2(total - paidRep - creditedBefore(last.fechaPago));
+      if (!sameAmount(last.impSaldoInsoluto, expected)) {
+        const credited = notasCredito > 0 ? ' − notas de crédito previas' : '';
+        advertencias.push(
+          `saldo insoluto del último complemento (${last.impSaldoInsoluto.toFixed(2)}) ≠ total − pagado por complementos${credited} (${expected.toFixed(2)})`,
+        );
+      }
     }
   }
 
+  // Everything below derives from the one balance that decides the state.
   const completamentePagado = saldoPendiente <= AMOUNT_TOLERANCE;
+  const settled = total - saldoPendiente;
   const estadoPago: EstadoPago = {
-    estado: completamentePagado ? 'PAGADO' : totalPagado > 0 ? 'PAGO_PARCIAL' : 'NO_PAGADO',
+    estado: completamentePagado ? 'PAGADO' : settled > AMOUNT_TOLERANCE ? 'PAGO_PARCIAL' : 'NO_PAGADO',
     totalFactura: total,
     totalPagado,
     saldoPendiente,
-    porcentajePagado: total > 0 ? Math.min(100, round2((totalPagado / total) * 100)) : 100,
+    porcentajePagado: total > 0 ? Math.min(100, Math.max(0, round2((settled / total) * 100))) : 100,
     completamentePagado,
     ...(last && { ultimoSaldoInsoluto: round2(last.impSaldoInsoluto) }),
+    ...(notasCredito > 0 && { notasCredito }),
     tieneComplementos: applications.length > 0,
     tienePagosManuales: manual.length > 0,
   };
   return { estadoPago, advertencias };
+}
+
+const sumOf = (amounts: number[]) => round2(amounts.reduce((sum, a) => sum + a, 0));
+
+// A note in another currency cannot be subtracted without a rate; the same note twice counts once.
+function countedCredits(moneda: string, credits: CreditNote[], advertencias: string[]): CreditNote[] {
+  const seen = new Set<string>();
+  return credits.filter((n) => {
+    if (n.moneda !== moneda) {
+      advertencias.push(`nota de crédito ${n.uuid} en ${n.moneda} para una factura en ${moneda}: no se resta`);
+      return false;
+    }
+    if (seen.has(n.uuid)) return false;
+    seen.add(n.uuid);
+    return true;
+  });
 }
 
 /** For Expense.payment_date: the latest fechaPago once PAGADO. PUE without payment records has none (use Fecha). */
@@ -152,7 +202,12 @@ function lastInstallment(apps: PaymentApplication[]): PaymentApplication | undef
   return last;
 }
 
-function installmentWarnings(total: number, apps: PaymentApplication[], advertencias: string[]): void {
+function installmentWarnings(
+  total: number,
+  apps: PaymentApplication[],
+  creditedBefore: (fecha: string) => number,
+  advertencias: string[],
+): void {
   const repsByNumber = new Map<number, string[]>();
   for (const a of apps)
     repsByNumber.set(a.numParcialidad, [...(repsByNumber.get(a.numParcialidad) ?? []), a.repUuid]);
@@ -163,9 +218,12 @@ function installmentWarnings(total: number, apps: PaymentApplication[], adverten
   const missing = Array.from({ length: max }, (_, i) => i + 1).filter((n) => !repsByNumber.has(n));
   if (missing.length > 0) advertencias.push(`faltan parcialidades: ${missing.join(', ')}`);
   for (const a of apps) {
-    if (a.numParcialidad === 1 && !sameAmount(a.impSaldoAnt, total)) {
+    // A credit note issued before the first payment lowers the balance that payment starts from.
+    const expected = round2(total - creditedBefore(a.fechaPago));
+    if (a.numParcialidad === 1 && !sameAmount(a.impSaldoAnt, expected)) {
+      const what = expected === total ? 'total de la factura' : 'total − notas de crédito previas';
       advertencias.push(
-        `saldo anterior de la parcialidad 1 (${a.impSaldoAnt.toFixed(2)}) ≠ total de la factura (${total.toFixed(2)})`,
+        `saldo anterior de la parcialidad 1 (${a.impSaldoAnt.toFixed(2)}) ≠ ${what} (${expected.toFixed(2)})`,
       );
     }
   }

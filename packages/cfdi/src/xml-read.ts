@@ -8,6 +8,16 @@ import type { XmlElement } from './xml-tree';
 // known bug of some issuers, docs/cfdi.md#reading-a-document), never negative.
 const DECIMAL = /^\d+(\.\d+)?$/;
 const INTEGER = /^\d+$/;
+// SAT's own bounds, which are also what the database columns hold: amounts are t_Importe within
+// numeric(18,6) (12 integer digits), counters fit an integer column, and no attribute of the
+// Anexo 20 is longer than t_Descripcion's 1,000 characters (names: 254).
+export const MAX_AMOUNT = 1e12;
+const MAX_INTEGER = 1e9;
+const MAX_TEXT = 1000;
+export const MAX_NAME = 254;
+// t_FechaH: local date-time without zone, years 2010-2099.
+const FECHA_H = /^20[1-9]\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
 export function children(el: XmlElement, ns: string, name: string): XmlElement[] {
   return el.children.filter((c) => c.ns === ns && c.name === name);
@@ -29,13 +39,37 @@ export function requiredChild(el: XmlElement, ns: string, name: string): XmlElem
 }
 
 /** The attribute, with an empty value read as absent. */
-export function optional(el: XmlElement, name: string): string | undefined {
-  return el.attrs[name] || undefined;
+export function optional(el: XmlElement, name: string, max = MAX_TEXT): string | undefined {
+  const value = el.attrs[name];
+  return value ? bounded(el, name, value, max) : undefined;
 }
 
-export function required(el: XmlElement, name: string): string {
+export function required(el: XmlElement, name: string, max = MAX_TEXT): string {
   const value = el.attrs[name];
   if (value === undefined) throw new CfdiRejection(`falta el atributo ${name} en ${el.name}`);
+  return bounded(el, name, value, max);
+}
+
+/** A t_FechaH attribute (Comprobante@Fecha, Pago@FechaPago). */
+export function fechaH(el: XmlElement, name: string): string {
+  const value = required(el, name);
+  if (!FECHA_H.test(value)) {
+    throw new CfdiRejection(`${name} inválida: "${value.slice(0, 40)}"`);
+  }
+  return value;
+}
+
+/** A UUID attribute, upper-cased (the XSD allows lower case). */
+export function uuid(el: XmlElement, name: string): string {
+  const value = required(el, name).toUpperCase();
+  if (!UUID.test(value)) throw new CfdiRejection(`UUID inválido en ${el.name}@${name}: "${value.slice(0, 40)}"`);
+  return value;
+}
+
+function bounded(el: XmlElement, name: string, value: string, max: number): string {
+  if (value.length > max) {
+    throw new CfdiRejection(`${el.name}@${name} excede ${max} caracteres (${value.length})`);
+  }
   return value;
 }
 
@@ -59,6 +93,11 @@ export function optionalInteger(el: XmlElement, name: string): number | undefine
 
 function toNumber(el: XmlElement, name: string, raw: string, shape: RegExp): number {
   const value = raw.trim();
-  if (!shape.test(value)) throw new CfdiRejection(`valor numérico inválido en ${el.name}@${name}: "${raw}"`);
-  return Number(value);
+  if (!shape.test(value)) {
+    throw new CfdiRejection(`valor numérico inválido en ${el.name}@${name}: "${raw.slice(0, 40)}"`);
+  }
+  const n = Number(value);
+  const max = shape === INTEGER ? MAX_INTEGER : MAX_AMOUNT;
+  if (n >= max) throw new CfdiRejection(`valor fuera de rango en ${el.name}@${name}: ${value.slice(0, 40)} (máximo < ${max})`);
+  return n;
 }

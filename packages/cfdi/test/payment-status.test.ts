@@ -4,12 +4,15 @@ import { describe, expect, it } from 'vitest';
 import {
   applicationsFrom,
   type Cfdi,
+  type CreditNote,
   computeEstadoPago,
   type InvoiceAmounts,
   type ManualPayment,
   type PaymentApplication,
   parseCfdi,
+  payeeApplications,
   paymentDate,
+  totalMxn,
 } from '../src';
 import { rep20 } from './build-cfdi';
 
@@ -189,9 +192,9 @@ describe('PPD from payment complements', () => {
     expect(r.advertencias).toContain('parcialidad 1 en varios complementos: REP-A, REP-B');
   });
 
-  it('ImpSaldoAnt of installment 1 ≠ invoice Total → warning', () => {
+  it('ImpSaldoAnt of installment 1 ≠ invoice Total → warning; the percentage follows the balance', () => {
     const r = computeEstadoPago(PPD, [app(1, 900, 900)], []);
-    expect(r.estadoPago).toMatchObject({ estado: 'PAGADO', totalPagado: 900, porcentajePagado: 90 });
+    expect(r.estadoPago).toMatchObject({ estado: 'PAGADO', totalPagado: 900, porcentajePagado: 100 });
     expect(r.advertencias).toContain(
       'saldo anterior de la parcialidad 1 (900.00) ≠ total de la factura (1000.00)',
     );
@@ -342,5 +345,119 @@ describe('applicationsFrom', () => {
         impSaldoInsoluto: 0,
       }),
     ]);
+  });
+});
+
+describe('one balance decides the state and every figure derived from it (issue 12)', () => {
+  it('only parcialidad 2 on file, ImpSaldoInsoluto 0 → PAGADO at 100 %, totalPagado the payments known', () => {
+    const r = computeEstadoPago(PPD, [app(2, 600, 600)], []);
+    expect(r.estadoPago).toMatchObject({
+      estado: 'PAGADO',
+      saldoPendiente: 0,
+      porcentajePagado: 100,
+      completamentePagado: true,
+      totalPagado: 600,
+    });
+    expect(r.advertencias).toContain('faltan parcialidades: 1');
+  });
+
+  it('a REP balance above what was paid → PAGO_PARCIAL with the percentage of that balance', () => {
+    const r = computeEstadoPago(PPD, [app(2, 600, 100)], []);
+    expect(r.estadoPago).toMatchObject({ estado: 'PAGO_PARCIAL', saldoPendiente: 500, porcentajePagado: 50 });
+  });
+});
+
+describe('credit notes (E, TipoRelacion 01) against a PPD invoice', () => {
+  const note = (total: number, fecha = '2024-03-01T10:00:00', extra: Partial<CreditNote> = {}): CreditNote => ({
+    uuid: `NOTE-${total}-${fecha}`,
+    fecha,
+    total,
+    moneda: 'MXN',
+    ...extra,
+  });
+
+  it('without payments: the credited amount is shown and lowers the balance', () => {
+    const r = computeEstadoPago(PPD, [], [], [note(200)]);
+    expect(r.estadoPago).toMatchObject({
+      estado: 'PAGO_PARCIAL',
+      totalPagado: 0,
+      notasCredito: 200,
+      saldoPendiente: 800,
+      porcentajePagado: 20,
+      completamentePagado: false,
+    });
+    expect(r.advertencias).toEqual([]);
+  });
+
+  it('a note for the whole remaining balance settles it', () => {
+    const r = computeEstadoPago(PPD, [app(1, 1000, 400)], [], [note(600, '2024-05-01T00:00:00')]);
+    expect(r.estadoPago).toMatchObject({ estado: 'PAGADO', saldoPendiente: 0, notasCredito: 600 });
+  });
+
+  it('a later complement already reflecting the note has the last word, without warning', () => {
+    // note of 200 in March; the May payment starts from 800 and leaves 300
+    const r = computeEstadoPago(PPD, [app(1, 800, 500, { fechaPago: '2024-05-15T10:00:00' })], [], [note(200)]);
+    expect(r.estadoPago).toMatchObject({ saldoPendiente: 300, notasCredito: 200, ultimoSaldoInsoluto: 300 });
+    expect(r.advertencias).toEqual([]);
+  });
+
+  it('a later complement that disagrees with the note still has the last word, with a warning', () => {
+    const r = computeEstadoPago(PPD, [app(1, 1000, 500, { fechaPago: '2024-05-15T10:00:00' })], [], [note(200)]);
+    expect(r.estadoPago).toMatchObject({ saldoPendiente: 500, notasCredito: 200 });
+    expect(r.advertencias).toEqual([
+      'saldo anterior de la parcialidad 1 (1000.00) ≠ total − notas de crédito previas (800.00)',
+      'saldo insoluto del último complemento (500.00) ≠ total − pagado por complementos − notas de crédito previas (300.00)',
+    ]);
+  });
+
+  it('a note after the last complement lowers that complement’s balance', () => {
+    const r = computeEstadoPago(PPD, [app(1, 1000, 500, { fechaPago: '2024-02-01T10:00:00' })], [], [note(200)]);
+    expect(r.estadoPago).toMatchObject({ saldoPendiente: 300, porcentajePagado: 70, notasCredito: 200 });
+    expect(r.advertencias).toEqual([]);
+  });
+
+  it('a note in another currency is not subtracted; a PUE invoice ignores notes', () => {
+    const r = computeEstadoPago(PPD, [], [], [note(200, undefined, { moneda: 'USD', uuid: 'N-USD' })]);
+    expect(r.estadoPago).toMatchObject({ saldoPendiente: 1000, estado: 'NO_PAGADO' });
+    expect(r.estadoPago.notasCredito).toBeUndefined();
+    expect(r.advertencias).toEqual(['nota de crédito N-USD en USD para una factura en MXN: no se resta']);
+    expect(computeEstadoPago(PUE, [], [], [note(200)]).estadoPago).toMatchObject({ estado: 'PAGADO' });
+  });
+});
+
+describe('only the payee’s complement pays an invoice (CFF 29-A fr. VII b)', () => {
+  const invoice = { uuid: 'INV-1', rfcEmisor: 'ABC970701NN4', rfcReceptor: 'COSC8001137NA' };
+
+  it('a REP issued by another party stays unapplied, with a warning for the REP', () => {
+    const forged = { ...app(1, 1000, 1000), rep: { rfcEmisor: 'EKU9003173C9', rfcReceptor: 'ABC970701NN4' } };
+    const r = payeeApplications(invoice, [forged]);
+    expect(r.applied).toEqual([]);
+    expect(r.unapplied).toEqual([
+      {
+        application: forged,
+        warning:
+          'el pago a la factura INV-1 no se aplica: el emisor del complemento (EKU9003173C9) no es el emisor de la factura (ABC970701NN4)',
+      },
+    ]);
+  });
+
+  it('the payee’s REP to another receptor counts, with a warning for the invoice', () => {
+    const a = { ...app(1, 1000, 1000), rep: { rfcEmisor: 'ABC970701NN4', rfcReceptor: 'XAXX010101000' } };
+    const r = payeeApplications(invoice, [a]);
+    expect(r.applied).toEqual([a]);
+    expect(r.invoiceWarnings).toEqual([
+      `complemento ${a.repUuid}: su receptor (XAXX010101000) no es el receptor de la factura (COSC8001137NA)`,
+    ]);
+  });
+});
+
+describe('total in pesos', () => {
+  it('MXN is itself, a foreign currency is converted with TipoCambio, a missing rate gives null and a warning', () => {
+    expect(totalMxn(1160, 'MXN', null)).toEqual({ totalMxn: 1160 });
+    expect(totalMxn(3248, 'USD', 17.2345)).toEqual({ totalMxn: 55977.66 });
+    expect(totalMxn(3248, 'USD', undefined)).toEqual({
+      totalMxn: null,
+      advertencia: 'documento en USD sin TipoCambio: no se puede convertir a MXN',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { ExpenseListRow } from '@folio/db/queries/expenses';
 import { z } from 'zod';
-import { opt, Tipo } from './invoice';
+import { cfdiKind, cfdiKindFields, opt, Tipo } from './invoice';
 
 export const Expense = z
   .object({
@@ -22,6 +22,10 @@ export const Expense = z
     categoria: z.string().optional(),
     uuid: z.string().optional(),
     tipo: Tipo.optional(),
+    tipo_comprobante: cfdiKindFields.tipo_comprobante.optional(),
+    moneda: cfdiKindFields.moneda.describe('Moneda of the CFDI; MXN for a manual expense'),
+    tipo_cambio: cfdiKindFields.tipo_cambio,
+    total_mxn: cfdiKindFields.total_mxn,
     rfc_emisor: z.string().optional(),
     nombre_emisor: z.string().optional(),
     rfc_receptor: z.string().optional(),
@@ -44,6 +48,8 @@ export const Expense = z
       iva_amount: 160,
       concepto: 'Papelería',
       categoria: 'oficina',
+      moneda: 'MXN',
+      total_mxn: 1160,
       created_at: '2025-03-14T18:30:00.000Z',
       updated_at: '2025-03-14T18:30:00.000Z',
     },
@@ -71,6 +77,7 @@ export function toExpense(row: ExpenseListRow): Expense {
     ...opt('categoria', row.categoria),
     ...opt('uuid', row.uuid),
     ...opt('tipo', row.tipo),
+    ...cfdiKind(row).fields,
     ...opt('rfc_emisor', row.rfcEmisor),
     ...opt('nombre_emisor', row.nombreEmisor),
     ...opt('rfc_receptor', row.rfcReceptor),

@@ -1,7 +1,23 @@
+import { totalMxn } from '@folio/cfdi';
 import type { ListedCfdi } from '@folio/db/queries/cfdis';
 import { z } from 'zod';
 
 export const Tipo = z.enum(['PUE', 'PPD', 'COMPLEMENTO_PAGO']);
+/** c_TipoDeComprobante: I ingreso, E egreso (credit note), P pago, T traslado, N nómina. */
+export const TipoComprobante = z.enum(['I', 'E', 'P', 'T', 'N']);
+
+/** Additive fields of invoices and expenses from a CFDI (issue 12). */
+export const cfdiKindFields = {
+  tipo_comprobante: TipoComprobante.describe(
+    'TipoDeComprobante: I ingreso, E egreso (nota de crédito: no payment status of its own), P pago, T traslado, N nómina',
+  ),
+  moneda: z.string().describe('Moneda of the CFDI (ISO 4217; XXX for payment complements)'),
+  tipo_cambio: z.number().optional().describe('TipoCambio: MXN per unit of moneda, as the CFDI states it'),
+  total_mxn: z
+    .number()
+    .nullable()
+    .describe('total in MXN: total × tipo_cambio (= total for MXN); null when a foreign-currency CFDI lacks TipoCambio'),
+};
 
 export const Pago = z.object({
   fechaPago: z.string(),
@@ -54,6 +70,10 @@ export const EstadoPago = z
     porcentajePagado: z.number(),
     completamentePagado: z.boolean(),
     ultimoSaldoInsoluto: z.number().optional(),
+    notasCredito: z
+      .number()
+      .optional()
+      .describe('Σ of the credit notes (E, TipoRelacion 01) counted against this PPD invoice; present when > 0'),
     tieneComplementos: z.boolean(),
     tienePagosManuales: z.boolean(),
   })
@@ -74,6 +94,7 @@ export const Invoice = z
     retencion_iva_amount: z.number().optional(),
     retencion_isr_amount: z.number().optional(),
     tipo: Tipo,
+    ...cfdiKindFields,
     rfc_emisor: z.string(),
     nombre_emisor: z.string(),
     regimen_fiscal_emisor: z.string().optional(),
@@ -84,7 +105,7 @@ export const Invoice = z
     pagos: z.array(Pago),
     complemento_pago: ComplementoPago.nullable(),
     validacion: Validacion,
-    estadoPago: EstadoPago.optional(),
+    estadoPago: EstadoPago.nullable().optional().describe('null for a credit note (E); absent for a payment complement'),
     profile: z.object({ id: z.string(), nombre: z.string(), rfc: z.string() }).optional(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -103,6 +124,10 @@ export const Invoice = z
       iva: 16,
       iva_amount: 2462.45,
       tipo: 'PPD',
+      tipo_comprobante: 'I',
+      moneda: 'MXN',
+      tipo_cambio: 1,
+      total_mxn: 17852.75,
       rfc_emisor: 'H&E951128469',
       nombre_emisor: 'HERRERIA & ELECTRICOS S DE CV',
       regimen_fiscal_emisor: '601',
@@ -146,13 +171,40 @@ export type Invoice = z.infer<typeof Invoice>;
 export const opt = <K extends string, V>(key: K, value: V | null | undefined) =>
   (value === null || value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
-/** The stored validation plus what the latest payment-status computation found. */
+/** The stored validation plus what the latest payment-status computation found and the currency warning. */
 export function validacionOf(
   row: Pick<ListedCfdi, 'validacion' | 'paymentWarnings'>,
+  currencyWarning?: string,
 ): z.infer<typeof Validacion> {
   const v = row.validacion;
-  if (!row.paymentWarnings.length) return v;
-  return { ...v, advertencias: [...v.advertencias, ...row.paymentWarnings] };
+  if (!row.paymentWarnings.length && !currencyWarning) return v;
+  const extra = currencyWarning ? [currencyWarning] : [];
+  return { ...v, advertencias: [...v.advertencias, ...row.paymentWarnings, ...extra] };
+}
+
+/**
+ * tipo_comprobante, moneda, tipo_cambio and total_mxn of a listing row (a manual expense has no
+ * TipoDeComprobante and is in MXN), and the warning when it cannot be converted.
+ */
+export function cfdiKind(row: {
+  tipoComprobante: string | null;
+  moneda: string;
+  tipoCambio: number | string | null;
+  total: number | string;
+}) {
+  const tipoCambio = row.tipoCambio === null ? null : Number(row.tipoCambio);
+  const converted = totalMxn(Number(row.total), row.moneda, tipoCambio);
+  return {
+    fields: {
+      ...(row.tipoComprobante !== null && {
+        tipo_comprobante: row.tipoComprobante as z.infer<typeof TipoComprobante>,
+      }),
+      moneda: row.moneda,
+      ...(tipoCambio !== null && { tipo_cambio: tipoCambio }),
+      total_mxn: converted.totalMxn,
+    },
+    advertencia: converted.advertencia,
+  };
 }
 
 /** Sets `key` only when the value exists (the contract's optional fields are absent, not null). */
@@ -180,6 +232,8 @@ export function toInvoice(row: ListedCfdi, profile?: { id: string; nombre: strin
   setPresent(inv, 'retencion_iva_amount', row.retencionIvaAmount);
   setPresent(inv, 'retencion_isr_amount', row.retencionIsrAmount);
   inv.tipo = row.tipo;
+  const kind = cfdiKind(row);
+  Object.assign(inv, kind.fields);
   inv.rfc_emisor = row.rfcEmisor;
   inv.nombre_emisor = row.nombreEmisor;
   setPresent(inv, 'regimen_fiscal_emisor', row.regimenFiscalEmisor);
@@ -189,8 +243,9 @@ export function toInvoice(row: ListedCfdi, profile?: { id: string; nombre: strin
   setPresent(inv, 'concepto', row.concepto);
   inv.pagos = row.pagos as Invoice['pagos'];
   inv.complemento_pago = (row.complementoPago as Invoice['complemento_pago']) ?? null;
-  inv.validacion = validacionOf(row);
-  setPresent(inv, 'estadoPago', row.estadoPago as Invoice['estadoPago']);
+  inv.validacion = validacionOf(row, kind.advertencia);
+  if (row.tipoComprobante === 'E') inv.estadoPago = null; // a credit note is not paid: it reduces what is owed
+  else setPresent(inv, 'estadoPago', row.estadoPago as Invoice['estadoPago']);
   setPresent(inv, 'profile', profile);
   inv.created_at = row.createdAt.toISOString();
   inv.updated_at = row.updatedAt.toISOString();

@@ -22,6 +22,10 @@ export const listQuery = (defaultLimit: number) => ({
   page: z.number().int().min(1).max(1_000_000).default(1),
   limit: z.number().int().min(1).max(100).default(defaultLimit),
   search: z.string().trim().min(1).max(100).optional(),
+  tipo_comprobante: z
+    .enum(['I', 'E', 'P', 'T', 'N'])
+    .optional()
+    .describe('TipoDeComprobante: E lists the credit notes; manual expenses have none'),
 });
 
 export function paginationOf(total: number, page: number, limit: number) {

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../client';
 import { prepared } from '../prepared';
-import { cfdis, cfdiXml, manualPayments, paymentApplications, profiles } from '../schema';
+import { cfdiRelations, cfdis, cfdiXml, manualPayments, paymentApplications, profiles } from '../schema';
 
 export type CfdiRow = Omit<typeof cfdis.$inferSelect, 'searchText'>;
 
@@ -33,6 +33,9 @@ const LISTED_FIELDS = [
   'retencionIvaAmount',
   'retencionIsrAmount',
   'tipo',
+  'tipoComprobante',
+  'moneda',
+  'tipoCambio',
   'rfcEmisor',
   'nombreEmisor',
   'regimenFiscalEmisor',
@@ -55,7 +58,10 @@ const LISTED = Object.fromEntries(LISTED_FIELDS.map((k) => [k, COLUMNS[k]])) as 
 >;
 export type ListedCfdi = Pick<CfdiRow, keyof typeof LISTED>;
 export type NewCfdi = typeof cfdis.$inferInsert;
-export type ApplicationRow = typeof paymentApplications.$inferSelect;
+export type ApplicationRow = typeof paymentApplications.$inferSelect & {
+  /** The parties of the complement the application comes from. */
+  rep: { rfcEmisor: string; rfcReceptor: string };
+};
 export type ManualPaymentRow = typeof manualPayments.$inferSelect;
 export async function cfdiIdByUuid(
   db: Executor,
@@ -105,8 +111,12 @@ export function applicationsFor(
   relatedUuids: string[],
 ): Promise<ApplicationRow[]> {
   return db
-    .select()
+    .select({
+      ...getTableColumns(paymentApplications),
+      rep: { rfcEmisor: cfdis.rfcEmisor, rfcReceptor: cfdis.rfcReceptor },
+    })
     .from(paymentApplications)
+    .innerJoin(cfdis, eq(cfdis.id, paymentApplications.repCfdiId))
     .where(
       and(
         eq(paymentApplications.profileId, profileId),
@@ -114,6 +124,43 @@ export function applicationsFor(
       ),
     )
     .orderBy(asc(paymentApplications.numParcialidad), asc(paymentApplications.fechaPago));
+}
+
+export async function insertRelations(tx: Tx, rows: (typeof cfdiRelations.$inferInsert)[]): Promise<void> {
+  if (rows.length) await tx.insert(cfdiRelations).values(rows).onConflictDoNothing();
+}
+
+/** The profile's credit notes (E) relating by TipoRelacion 01 to these invoice UUIDs. */
+export function creditNotesFor(db: Executor, profileId: string, relatedUuids: string[]) {
+  return db
+    .select({
+      relatedUuid: cfdiRelations.relatedUuid,
+      uuid: cfdis.uuid,
+      fecha: cfdis.fecha,
+      total: cfdis.total,
+      moneda: cfdis.moneda,
+    })
+    .from(cfdiRelations)
+    .innerJoin(cfdis, eq(cfdis.id, cfdiRelations.cfdiId))
+    .where(
+      and(
+        eq(cfdiRelations.profileId, profileId),
+        inArray(cfdiRelations.relatedUuid, relatedUuids),
+        eq(cfdiRelations.tipoRelacion, '01'),
+        eq(cfdis.tipoComprobante, 'E'),
+      ),
+    );
+}
+
+/** Adds findings to a CFDI's payment warnings, each once (a complement's, found from its invoices). */
+export async function addPaymentWarnings(tx: Executor, id: string, warnings: string[]): Promise<void> {
+  if (!warnings.length) return;
+  await tx
+    .update(cfdis)
+    .set({
+      paymentWarnings: sql`(select coalesce(jsonb_agg(distinct w), '[]'::jsonb) from jsonb_array_elements(${cfdis.paymentWarnings} || ${JSON.stringify(warnings)}::jsonb) as w)`,
+    })
+    .where(eq(cfdis.id, id));
 }
 
 export function manualPaymentsFor(db: Executor, cfdiIds: string[]): Promise<ManualPaymentRow[]> {
@@ -128,14 +175,22 @@ export async function insertManualPayment(tx: Tx, row: typeof manualPayments.$in
   await tx.insert(manualPayments).values(row);
 }
 
-/** The profile's CFDI with these UUIDs that can be paid (not payment complements themselves). */
+/**
+ * The profile's CFDI with these UUIDs that can be paid: not payment complements, nor credit notes
+ * (E), which have no payment status of their own.
+ */
 export function payableByUuids(db: Executor, profileId: string, uuids: string[]): Promise<CfdiRow[]> {
   if (!uuids.length) return Promise.resolve([]);
   return db
     .select()
     .from(cfdis)
     .where(
-      and(eq(cfdis.profileId, profileId), inArray(cfdis.uuid, uuids), ne(cfdis.tipo, 'COMPLEMENTO_PAGO')),
+      and(
+        eq(cfdis.profileId, profileId),
+        inArray(cfdis.uuid, uuids),
+        ne(cfdis.tipo, 'COMPLEMENTO_PAGO'),
+        ne(cfdis.tipoComprobante, 'E'),
+      ),
     );
 }
 
@@ -172,6 +227,8 @@ export interface CfdiListFilter {
   anio?: number;
   regimenFiscal?: string;
   tipo?: 'PUE' | 'PPD' | 'COMPLEMENTO_PAGO';
+  /** TipoDeComprobante: I, E, P, T, N. */
+  tipoComprobante?: string;
   /** Case- and accent-insensitive substring of UUID, RFCs, names and concept. */
   search?: string;
 }
@@ -210,6 +267,7 @@ export function cfdiListWhere(f: Bound<CfdiListFilter>): SQL {
     f.anio !== undefined ? eq(cfdis.anio, f.anio) : undefined,
     f.mes !== undefined ? eq(cfdis.mes, f.mes) : undefined,
     f.tipo ? eq(cfdis.tipo, f.tipo) : undefined,
+    f.tipoComprobante ? eq(cfdis.tipoComprobante, f.tipoComprobante) : undefined,
     f.regimenFiscal
       ? or(eq(cfdis.regimenFiscalEmisor, f.regimenFiscal), eq(cfdis.regimenFiscalReceptor, f.regimenFiscal))
       : undefined,

@@ -20,9 +20,9 @@ export interface ExpenseListFilter extends Omit<CfdiListFilter, 'side'> {
   categoria?: string;
 }
 
-/** Manual expenses have no regime, payment method or category-less XML twin: those filters skip them. */
+/** Manual expenses have no regime, payment method, TipoDeComprobante or category-less XML twin: those filters skip them. */
 function manualWhere(f: Bound<ExpenseListFilter>): SQL | undefined {
-  if (f.regimenFiscal || f.tipo) return undefined;
+  if (f.regimenFiscal || f.tipo || f.tipoComprobante) return undefined;
   return and(
     f.profileId ? eq(manualExpenses.profileId, f.profileId) : eq(manualExpenses.userId, f.userId),
     f.anio !== undefined ? eq(manualExpenses.anio, f.anio) : undefined,
@@ -77,6 +77,9 @@ function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) 
       categoria: sql<string | null>`null::text`.as('categoria'),
       uuid: sql<string | null>`${cfdis.uuid}`.as('uuid'),
       tipo: sql<'PUE' | 'PPD' | 'COMPLEMENTO_PAGO' | null>`${cfdis.tipo}`.as('tipo'),
+      tipoComprobante: sql<string | null>`${cfdis.tipoComprobante}`.as('tipo_comprobante'),
+      moneda: cfdis.moneda,
+      tipoCambio: cfdis.tipoCambio,
       rfcEmisor: sql<string | null>`${cfdis.rfcEmisor}`.as('rfc_emisor'),
       nombreEmisor: sql<string | null>`${cfdis.nombreEmisor}`.as('nombre_emisor'),
       rfcReceptor: sql<string | null>`${cfdis.rfcReceptor}`.as('rfc_receptor'),
@@ -106,6 +109,10 @@ function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) 
       categoria: manualExpenses.categoria,
       uuid: sql<string | null>`null::text`.as('uuid'),
       tipo: sql<'PUE' | 'PPD' | 'COMPLEMENTO_PAGO' | null>`null::text`.as('tipo'),
+      tipoComprobante: sql<string | null>`null::text`.as('tipo_comprobante'),
+      // Typed in by the user in pesos.
+      moneda: sql<string>`'MXN'`.as('moneda'),
+      tipoCambio: sql<number | null>`null::numeric`.as('tipo_cambio'),
       rfcEmisor: sql<string | null>`null::text`.as('rfc_emisor'),
       nombreEmisor: sql<string | null>`null::text`.as('nombre_emisor'),
       rfcReceptor: sql<string | null>`null::text`.as('rfc_receptor'),

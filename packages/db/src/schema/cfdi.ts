@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -129,6 +130,28 @@ export const paymentApplications = pgTable(
     impSaldoInsoluto: money('imp_saldo_insoluto').notNull(),
   },
   (t) => [index('payment_applications_related_idx').on(t.profileId, t.relatedUuid)],
+);
+
+/**
+ * One CfdiRelacionado of a CFDI (TipoRelacion + the related UUID): a credit note's (E, 01) invoice
+ * is found here. No foreign key to the related CFDI: a note imported first waits for its invoice.
+ */
+export const cfdiRelations = pgTable(
+  'cfdi_relations',
+  {
+    cfdiId: text('cfdi_id')
+      .notNull()
+      .references(() => cfdis.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    tipoRelacion: text('tipo_relacion').notNull(),
+    relatedUuid: text('related_uuid').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cfdiId, t.tipoRelacion, t.relatedUuid] }),
+    index('cfdi_relations_related_idx').on(t.profileId, t.relatedUuid),
+  ],
 );
 
 /** A payment recorded by hand against an invoice (cash, a transfer without a complement yet). */

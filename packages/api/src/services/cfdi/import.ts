@@ -4,13 +4,20 @@ import {
   applicationsFrom,
   type Cfdi,
   classifyCfdi,
+  creditedUuids,
   MAX_CFDI_BYTES,
   parseCfdi,
   tipoOf,
   validateCfdi,
   XML_TOO_LARGE,
 } from '@folio/cfdi';
-import { cfdiIdByUuid, insertApplications, insertCfdi, uuidInOtherProfile } from '@folio/db/queries/cfdis';
+import {
+  cfdiIdByUuid,
+  insertApplications,
+  insertCfdi,
+  insertRelations,
+  uuidInOtherProfile,
+} from '@folio/db/queries/cfdis';
 import type { ProfileRow } from '@folio/db/queries/profiles';
 import type { Context } from '../../context';
 import { AppError, badRequest } from '../../errors';
@@ -140,8 +147,11 @@ async function importOne(
     // The profile already holds this UUID (the unique index decides, also against a concurrent import).
     if (!row)
       return { ...described, status: 'duplicate', id: (await cfdiIdByUuid(tx, profile.id, cfdi.uuid))! };
+    await storeRelations(tx, profile.id, row.id, cfdi);
     if (cfdi.tipoDeComprobante === 'P') {
       await refreshPaymentState(tx, profile.id, await storeApplications(tx, profile.id, row.id, cfdi));
+    } else if (cfdi.tipoDeComprobante === 'E') {
+      await refreshPaymentState(tx, profile.id, creditedUuids(cfdi));
     } else {
       await refreshPaymentState(tx, profile.id, [cfdi.uuid], row);
     }
@@ -182,6 +192,21 @@ async function storeApplications(
     })),
   );
   return applications.map((a) => a.relatedUuid);
+}
+
+/** Keeps the CfdiRelacionados, so a credit note finds its invoice in either import order. */
+function storeRelations(
+  tx: Parameters<typeof insertRelations>[0],
+  profileId: string,
+  cfdiId: string,
+  cfdi: Cfdi,
+) {
+  return insertRelations(
+    tx,
+    cfdi.relacionados.flatMap((r) =>
+      r.uuids.map((relatedUuid) => ({ cfdiId, profileId, tipoRelacion: r.tipoRelacion, relatedUuid })),
+    ),
+  );
 }
 
 const decoder = new TextDecoder('utf-8');

@@ -1,9 +1,11 @@
-import { computeEstadoPago, paymentDate } from '@folio/cfdi';
+import { computeEstadoPago, payeeApplications, paymentDate } from '@folio/cfdi';
 import type { Tx } from '@folio/db';
 import {
   type ApplicationRow,
+  addPaymentWarnings,
   applicationsFor,
   type CfdiRow,
+  creditNotesFor,
   lockPaymentKeys,
   type ManualPaymentRow,
   manualPaymentsFor,
@@ -12,6 +14,8 @@ import {
 } from '@folio/db/queries/cfdis';
 
 const toApplication = (a: ApplicationRow) => ({
+  rep: a.rep,
+  repCfdiId: a.repCfdiId,
   repUuid: a.repUuid,
   fechaPago: a.fechaPago,
   formaPago: a.formaPago,
@@ -35,8 +39,10 @@ const toManual = (m: ManualPaymentRow) => ({
 
 /**
  * Recomputes estadoPago, the payment records and is_paid/payment_date of the profile's invoices with
- * these UUIDs, from every complement application and manual payment stored for them. Runs in the
- * transaction that changed them, whichever arrived first (invoice, complement or manual payment).
+ * these UUIDs, from every complement application, manual payment and credit note stored for them.
+ * Runs in the transaction that changed them, whichever arrived first (invoice, complement, credit
+ * note or manual payment). A complement from another party than the invoice's emisor is not applied
+ * and says so on the complement.
  */
 export async function refreshPaymentState(
   tx: Tx,
@@ -48,12 +54,10 @@ export async function refreshPaymentState(
   await lockPaymentKeys(tx, profileId, uuids);
   const invoices = fresh ? [fresh] : await payableByUuids(tx, profileId, [...new Set(uuids)]);
   if (!invoices.length) return [];
-  const [apps, manual] = await Promise.all([
-    applicationsFor(
-      tx,
-      profileId,
-      invoices.map((i) => i.uuid),
-    ),
+  const invoiceUuids = invoices.map((i) => i.uuid);
+  const [apps, credits, manual] = await Promise.all([
+    applicationsFor(tx, profileId, invoiceUuids),
+    creditNotesFor(tx, profileId, invoiceUuids),
     fresh
       ? []
       : manualPaymentsFor(
@@ -63,9 +67,16 @@ export async function refreshPaymentState(
   ]);
   const updated: CfdiRow[] = [];
   for (const invoice of invoices) {
-    const applications = apps.filter((a) => a.relatedUuid === invoice.uuid).map(toApplication);
+    const payee = payeeApplications(
+      invoice,
+      apps.filter((a) => a.relatedUuid === invoice.uuid).map(toApplication),
+    );
+    for (const { application, warning } of payee.unapplied) {
+      await addPaymentWarnings(tx, application.repCfdiId, [warning]);
+    }
+    const applications = payee.applied;
     const payments = manual.filter((m) => m.cfdiId === invoice.id).map(toManual);
-    const { estadoPago, advertencias } = computeEstadoPago(
+    const computed = computeEstadoPago(
       {
         total: invoice.total,
         moneda: invoice.moneda,
@@ -74,7 +85,10 @@ export async function refreshPaymentState(
       },
       applications,
       payments,
+      credits.filter((n) => n.relatedUuid === invoice.uuid),
     );
+    const { estadoPago } = computed;
+    const advertencias = [...payee.invoiceWarnings, ...computed.advertencias];
     const state = {
       estadoPago,
       pagos: [

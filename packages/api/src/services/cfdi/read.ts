@@ -13,6 +13,7 @@ export interface InvoiceQuery {
   page: number;
   limit: number;
   search?: string;
+  tipo_comprobante?: 'I' | 'E' | 'P' | 'T' | 'N';
 }
 
 /** The caller's income CFDI (payment complements included), newest first. */
@@ -28,6 +29,7 @@ export async function listInvoices(ctx: Context, userId: string, q: InvoiceQuery
       anio: q.año,
       regimenFiscal: q.regimen_fiscal,
       search: q.search,
+      tipoComprobante: q.tipo_comprobante,
     },
     { limit: q.limit, offset: (q.page - 1) * q.limit },
   );

@@ -32,7 +32,8 @@ export function complementoPagoOf(cfdi: Cfdi) {
 function ivaPercent(cfdi: Cfdi): number {
   if (cfdi.impuestos.ivaRate !== undefined) return cfdi.impuestos.ivaRate;
   const base = cfdi.subTotal - (cfdi.descuento ?? 0);
-  return base > 0 ? round2((cfdi.impuestos.trasladosIva / base) * 100) : 0;
+  // IVA cannot exceed its base; the cap also keeps an absurd document within the column.
+  return base > 0 ? Math.min(100, round2((cfdi.impuestos.trasladosIva / base) * 100)) : 0;
 }
 
 export function cfdiRecord(

@@ -14,6 +14,7 @@ export interface ExpenseQuery {
   page: number;
   limit: number;
   search?: string;
+  tipo_comprobante?: 'I' | 'E' | 'P' | 'T' | 'N';
 }
 
 export async function listExpenses(ctx: Context, userId: string, q: ExpenseQuery) {
@@ -29,6 +30,7 @@ export async function listExpenses(ctx: Context, userId: string, q: ExpenseQuery
       tipo: q.tipo,
       categoria: q.categoria,
       search: q.search,
+      tipoComprobante: q.tipo_comprobante,
     },
     { limit: q.limit, offset: (q.page - 1) * q.limit },
   );

@@ -1,0 +1,16 @@
+// What a document is worth in pesos: Total × TipoCambio (MXN per unit of Moneda, cfdi-domain.md
+// §2.2). MXN is itself; XXX (payment complements, traslados) carries no amount to convert.
+
+import { round2 } from './money';
+
+export function totalMxn(
+  total: number,
+  moneda: string,
+  tipoCambio: number | null | undefined,
+): { totalMxn: number | null; advertencia?: string } {
+  if (moneda === 'MXN' || moneda === 'XXX') return { totalMxn: total };
+  if (tipoCambio === null || tipoCambio === undefined || tipoCambio <= 0) {
+    return { totalMxn: null, advertencia: `documento en ${moneda} sin TipoCambio: no se puede convertir a MXN` };
+  }
+  return { totalMxn: round2(total * tipoCambio) };
+}
