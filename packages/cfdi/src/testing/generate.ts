@@ -35,6 +35,8 @@ export interface InvoiceSpec {
   /** Concept amounts before tax; IVA at `ivaRate` (default 16 %) on each. */
   conceptos?: Array<{ descripcion: string; importe: number; claveProdServ?: string }>;
   ivaRate?: number;
+  /** CfdiRelacionados blocks (a credit note's `01` to its invoice). */
+  relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
   /** Extra XML appended inside Comprobante (an Addenda, say). */
   extra?: string;
 }
@@ -57,8 +59,15 @@ export function invoiceXml(s: InvoiceSpec): string {
     `Serie="A" Folio="1" Fecha="${s.fecha}" FormaPago="${metodo === 'PUE' ? '03' : '99'}" SubTotal="${fmt(subtotal)}" ` +
     `Moneda="${s.moneda ?? 'MXN'}"${s.tipoCambio ? ` TipoCambio="${s.tipoCambio}"` : ''} Total="${fmt(subtotal + iva)}" ` +
     `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}" MetodoPago="${metodo}"`;
+  const relacionados = (s.relacionados ?? [])
+    .map(
+      (r) =>
+        `<cfdi:CfdiRelacionados TipoRelacion="${r.tipoRelacion}">${r.uuids.map((u) => `<cfdi:CfdiRelacionado UUID="${u}"/>`).join('')}</cfdi:CfdiRelacionados>`,
+    )
+    .join('');
   return (
     root(attrs, '') +
+    relacionados +
     parties(s.emisor, s.receptor, 'G03') +
     `<cfdi:Conceptos>${conceptosXml}</cfdi:Conceptos>` +
     `<cfdi:Impuestos TotalImpuestosTrasladados="${fmt(iva)}"><cfdi:Traslados><cfdi:Traslado Base="${fmt(subtotal)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="${rate.toFixed(6)}" Importe="${fmt(iva)}"/></cfdi:Traslados></cfdi:Impuestos>` +

@@ -1,0 +1,222 @@
+// Issue 12, domain: a credit note (E) is told apart and lowers its PPD invoice's balance, a payment
+// complement pays only what its own emisor issued, and the payment state agrees with itself.
+import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
+import { cfdiRelations } from '@folio/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  caller,
+  createProfile,
+  request,
+  setPlan,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+  uploadXml,
+} from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const ME: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
+const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
+const SUPPLIER: Party = { rfc: 'EKU9003173C9', nombre: 'Escuela Kemper Urgate', regimen: '601' };
+
+async function setup() {
+  const u = await signUp(t);
+  await setPlan(t, u.id, 'PRO');
+  const p = await createProfile(t, u, {
+    nombre: ME.nombre,
+    rfc: ME.rfc,
+    tipo_persona: 'MORAL',
+    regimenes_fiscales: ['601'],
+  });
+  return { u, p };
+}
+
+/** A 5,800 PPD sale (5,000 + IVA). */
+const sale = (uuid: string, from = ME, to = CLIENT) =>
+  invoiceXml({
+    uuid,
+    emisor: from,
+    receptor: to,
+    fecha: '2025-03-10T10:00:00',
+    metodoPago: 'PPD',
+    conceptos: [{ descripcion: 'Mercancía', importe: 5000 }],
+  });
+
+/** A 1,160 credit note (1,000 + IVA) relating by 01 to `invoiceUuid`. */
+const creditNote = (uuid: string, invoiceUuid: string, fecha = '2025-03-12T10:00:00', from = ME, to = CLIENT) =>
+  invoiceXml({
+    uuid,
+    emisor: from,
+    receptor: to,
+    fecha,
+    tipoDeComprobante: 'E',
+    relacionados: [{ tipoRelacion: '01', uuids: [invoiceUuid] }],
+    conceptos: [{ descripcion: 'Bonificación', importe: 1000 }],
+  });
+
+const rep = (
+  invoiceUuid: string,
+  d: { numParcialidad: number; impSaldoAnt: number; impPagado: number },
+  o: { from?: Party; to?: Party; fechaPago?: string } = {},
+) =>
+  paymentXml({
+    uuid: newUuid(),
+    emisor: o.from ?? ME,
+    receptor: o.to ?? CLIENT,
+    fecha: o.fechaPago ?? '2025-03-20T12:00:00',
+    pagos: [{ fechaPago: o.fechaPago ?? '2025-03-20T12:00:00', doctos: [{ uuid: invoiceUuid, ...d }] }],
+  });
+
+async function imported(u: TestUser, profileId: string, xml: string) {
+  const res = await uploadXml(t, u, profileId, xml);
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.data.files[0].id as string;
+}
+const get = async (u: TestUser, id: string) =>
+  (await request(t, 'GET', `/api/invoices/${id}`, { headers: bearer(u.token) })).json();
+const list = async (u: TestUser, path: string) =>
+  (await request(t, 'GET', path, { headers: bearer(u.token) })).json();
+
+describe('a credit note (TipoDeComprobante E)', () => {
+  it('is listed as an E without a payment status of its own, and the PPD invoice shows it credited', async () => {
+    const { u, p } = await setup();
+    const invoiceUuid = newUuid();
+    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    const noteId = await imported(u, p.id, creditNote(newUuid(), invoiceUuid));
+
+    const note = await get(u, noteId);
+    expect(note).toMatchObject({ tipo_comprobante: 'E', total: 1160, estadoPago: null });
+    expect(await get(u, invoiceId)).toMatchObject({
+      tipo_comprobante: 'I',
+      estadoPago: {
+        estado: 'PAGO_PARCIAL',
+        totalPagado: 0,
+        notasCredito: 1160,
+        saldoPendiente: 4640,
+        porcentajePagado: 20,
+        completamentePagado: false,
+      },
+    });
+    const relations = await t.handle.db.select().from(cfdiRelations).where(eq(cfdiRelations.cfdiId, noteId));
+    expect(relations).toMatchObject([{ tipoRelacion: '01', relatedUuid: invoiceUuid }]);
+  });
+
+  it('imported before its invoice, is counted when the invoice arrives', async () => {
+    const { u, p } = await setup();
+    const invoiceUuid = newUuid();
+    await imported(u, p.id, creditNote(newUuid(), invoiceUuid));
+    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    expect((await get(u, invoiceId)).estadoPago).toMatchObject({ notasCredito: 1160, saldoPendiente: 4640 });
+  });
+
+  it('a later complement’s ImpSaldoInsoluto has the last word, with a warning when it disagrees', async () => {
+    const { u, p } = await setup();
+    const invoiceUuid = newUuid();
+    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    await imported(u, p.id, creditNote(newUuid(), invoiceUuid, '2025-03-12T10:00:00'));
+    // Paid on the 20th, ignoring the note: SAT's figure stays, and says it disagrees.
+    await imported(u, p.id, rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 1000 }));
+    const inv = await get(u, invoiceId);
+    expect(inv.estadoPago).toMatchObject({ saldoPendiente: 4800, notasCredito: 1160, totalPagado: 1000 });
+    expect(inv.validacion.advertencias).toContain(
+      'saldo insoluto del último complemento (4800.00) ≠ total − pagado por complementos − notas de crédito previas (3640.00)',
+    );
+  });
+
+  it('a received one is an expense with tipo_comprobante E and no is_paid; the filter lists only notes', async () => {
+    const { u, p } = await setup();
+    const bought = newUuid();
+    await imported(u, p.id, sale(bought, SUPPLIER, ME));
+    await imported(u, p.id, creditNote(newUuid(), bought, '2025-03-12T10:00:00', SUPPLIER, ME));
+    await imported(u, p.id, sale(newUuid()));
+    await imported(u, p.id, creditNote(newUuid(), newUuid()));
+
+    const expenses = await list(u, `/api/expenses?profileId=${p.id}&tipo_comprobante=E`);
+    expect(expenses.data).toHaveLength(1);
+    expect(expenses.data[0]).toMatchObject({ tipo_comprobante: 'E', total: 1160 });
+    expect(expenses.data[0]).not.toHaveProperty('is_paid');
+    const all = await list(u, `/api/expenses?profileId=${p.id}`);
+    expect(all.data.find((e: { tipo_comprobante: string }) => e.tipo_comprobante === 'I')).toMatchObject({
+      is_paid: false,
+    });
+
+    const notes = await caller(t, u.token).invoices.list({ profileId: p.id, tipo_comprobante: 'E' });
+    expect(notes.data.map((i) => [i.tipo_comprobante, i.estadoPago])).toEqual([['E', null]]);
+    const sales = await list(u, `/api/invoices?profileId=${p.id}&tipo_comprobante=I`);
+    expect(sales.data.map((i: { tipo_comprobante: string }) => i.tipo_comprobante)).toEqual(['I']);
+  });
+});
+
+describe('a payment complement pays only what its emisor issued', () => {
+  it('a supplier’s REP naming one of my income invoices leaves it unpaid, with a warning on the REP', async () => {
+    const { u, p } = await setup();
+    const invoiceUuid = newUuid();
+    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    const forged = rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 }, { from: SUPPLIER, to: ME });
+    const repId = await imported(u, p.id, forged);
+
+    expect((await get(u, invoiceId)).estadoPago).toMatchObject({
+      estado: 'NO_PAGADO',
+      totalPagado: 0,
+      tieneComplementos: false,
+    });
+    const expenseRep = (await list(u, `/api/expenses?profileId=${p.id}&tipo=COMPLEMENTO_PAGO`)).data;
+    expect(expenseRep.map((e: { id: string }) => e.id)).toEqual([repId]);
+    expect((await get(u, repId)).validacion.advertencias).toContain(
+      `el pago a la factura ${invoiceUuid} no se aplica: el emisor del complemento (${SUPPLIER.rfc}) no es el emisor de la factura (${ME.rfc})`,
+    );
+  });
+
+  it('the same when the REP arrives before the invoice', async () => {
+    const { u, p } = await setup();
+    const invoiceUuid = newUuid();
+    const repId = await imported(
+      u,
+      p.id,
+      rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 }, { from: SUPPLIER, to: ME }),
+    );
+    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    expect((await get(u, invoiceId)).estadoPago).toMatchObject({ estado: 'NO_PAGADO' });
+    expect((await get(u, repId)).validacion.advertencias.join(' | ')).toMatch(/no se aplica/);
+  });
+
+  it('my REP to another receptor pays the invoice, with a warning on the invoice', async () => {
+    const { u, p } = await setup();
+    const invoiceUuid = newUuid();
+    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    const other: Party = { rfc: 'XAXX010101000', nombre: 'Público', regimen: '616' };
+    await imported(u, p.id, rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 }, { to: other }));
+    const inv = await get(u, invoiceId);
+    expect(inv.estadoPago).toMatchObject({ estado: 'PAGADO' });
+    expect(inv.validacion.advertencias.join(' | ')).toMatch(
+      /su receptor \(XAXX010101000\) no es el receptor de la factura \(COSC8001137NA\)/,
+    );
+  });
+});
+
+describe('the payment state agrees with itself', () => {
+  it('only parcialidad 2 on file, ImpSaldoInsoluto 0 → PAGADO at 100 %, totalPagado the payment known', async () => {
+    const { u, p } = await setup();
+    const invoiceUuid = newUuid();
+    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    await imported(u, p.id, rep(invoiceUuid, { numParcialidad: 2, impSaldoAnt: 3480, impPagado: 3480 }));
+    const inv = await get(u, invoiceId);
+    expect(inv.estadoPago).toMatchObject({
+      estado: 'PAGADO',
+      completamentePagado: true,
+      porcentajePagado: 100,
+      saldoPendiente: 0,
+      totalPagado: 3480,
+    });
+    expect(inv.validacion.advertencias).toContain('faltan parcialidades: 1');
+  });
+});
