@@ -51,7 +51,13 @@ const sale = (uuid: string, from = ME, to = CLIENT) =>
   });
 
 /** A 1,160 credit note (1,000 + IVA) relating by 01 to `invoiceUuid`. */
-const creditNote = (uuid: string, invoiceUuid: string, fecha = '2025-03-12T10:00:00', from = ME, to = CLIENT) =>
+const creditNote = (
+  uuid: string,
+  invoiceUuid: string,
+  fecha = '2025-03-12T10:00:00',
+  from = ME,
+  to = CLIENT,
+) =>
   invoiceXml({
     uuid,
     emisor: from,
@@ -161,7 +167,11 @@ describe('a payment complement pays only what its emisor issued', () => {
     const { u, p } = await setup();
     const invoiceUuid = newUuid();
     const invoiceId = await imported(u, p.id, sale(invoiceUuid));
-    const forged = rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 }, { from: SUPPLIER, to: ME });
+    const forged = rep(
+      invoiceUuid,
+      { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 },
+      { from: SUPPLIER, to: ME },
+    );
     const repId = await imported(u, p.id, forged);
 
     expect((await get(u, invoiceId)).estadoPago).toMatchObject({
@@ -194,7 +204,11 @@ describe('a payment complement pays only what its emisor issued', () => {
     const invoiceUuid = newUuid();
     const invoiceId = await imported(u, p.id, sale(invoiceUuid));
     const other: Party = { rfc: 'XAXX010101000', nombre: 'Público', regimen: '616' };
-    await imported(u, p.id, rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 }, { to: other }));
+    await imported(
+      u,
+      p.id,
+      rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 }, { to: other }),
+    );
     const inv = await get(u, invoiceId);
     expect(inv.estadoPago).toMatchObject({ estado: 'PAGADO' });
     expect(inv.validacion.advertencias.join(' | ')).toMatch(

@@ -60,7 +60,12 @@ describe('currency', () => {
       p.id,
       doc({ moneda: 'USD', tipoCambio: 17.5, conceptos: [{ descripcion: 'Licencia', importe: 2800 }] }),
     );
-    expect(await get(u, usd)).toMatchObject({ total: 3248, moneda: 'USD', tipo_cambio: 17.5, total_mxn: 56840 });
+    expect(await get(u, usd)).toMatchObject({
+      total: 3248,
+      moneda: 'USD',
+      tipo_cambio: 17.5,
+      total_mxn: 56840,
+    });
     const mxn = await get(u, await imported(u, p.id, doc()));
     expect(mxn).toMatchObject({ moneda: 'MXN', total_mxn: 1160 });
     expect(mxn).not.toHaveProperty('tipo_cambio');
@@ -70,7 +75,9 @@ describe('currency', () => {
     const { u, p } = await setup();
     const inv = await get(u, await imported(u, p.id, doc({ moneda: 'USD' })));
     expect(inv).toMatchObject({ moneda: 'USD', total_mxn: null });
-    expect(inv.validacion.advertencias).toContain('documento en USD sin TipoCambio: no se puede convertir a MXN');
+    expect(inv.validacion.advertencias).toContain(
+      'documento en USD sin TipoCambio: no se puede convertir a MXN',
+    );
   });
 
   it('expenses carry the same fields; a manual one is in MXN', async () => {

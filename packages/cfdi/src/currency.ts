@@ -10,7 +10,10 @@ export function totalMxn(
 ): { totalMxn: number | null; advertencia?: string } {
   if (moneda === 'MXN' || moneda === 'XXX') return { totalMxn: total };
   if (tipoCambio === null || tipoCambio === undefined || tipoCambio <= 0) {
-    return { totalMxn: null, advertencia: `documento en ${moneda} sin TipoCambio: no se puede convertir a MXN` };
+    return {
+      totalMxn: null,
+      advertencia: `documento en ${moneda} sin TipoCambio: no se puede convertir a MXN`,
+    };
   }
   return { totalMxn: round2(total * tipoCambio) };
 }

@@ -3,8 +3,8 @@
 // implocal complement, which also enter the Total.
 
 import { round2 } from './money';
-import { CfdiRejection } from './rejection';
 import { NS } from './namespaces';
+import { CfdiRejection } from './rejection';
 import type { CfdiImpuestos } from './types';
 import { child, children, grandchildren, MAX_AMOUNT, optionalDecimal } from './xml-read';
 import type { XmlElement } from './xml-tree';

@@ -96,7 +96,8 @@ export function computeEstadoPago(
   } else {
     const notes = countedCredits(invoice.moneda, credits, advertencias);
     notasCredito = sumOf(notes.map((n) => n.total));
-    const creditedBefore = (fecha: string) => sumOf(notes.filter((n) => n.fecha <= fecha).map((n) => n.total));
+    const creditedBefore = (fecha: string) =>
+      sumOf(notes.filter((n) => n.fecha <= fecha).map((n) => n.total));
     const paidRep = sumOf(apps.map((a) => a.impPagado));
     totalPagado = round2(paidRep + sumOf(payments.map((p) => p.monto)));
     // With REPs only, the issuer's own running balance is the authority; manual payments are
@@ -149,7 +150,9 @@ function countedCredits(moneda: string, credits: CreditNote[], advertencias: str
   const seen = new Set<string>();
   return credits.filter((n) => {
     if (n.moneda !== moneda) {
-      advertencias.push(`nota de crédito ${n.uuid} en ${n.moneda} para una factura en ${moneda}: no se resta`);
+      advertencias.push(
+        `nota de crédito ${n.uuid} en ${n.moneda} para una factura en ${moneda}: no se resta`,
+      );
       return false;
     }
     if (seen.has(n.uuid)) return false;

@@ -62,7 +62,8 @@ export function fechaH(el: XmlElement, name: string): string {
 /** A UUID attribute, upper-cased (the XSD allows lower case). */
 export function uuid(el: XmlElement, name: string): string {
   const value = required(el, name).toUpperCase();
-  if (!UUID.test(value)) throw new CfdiRejection(`UUID inválido en ${el.name}@${name}: "${value.slice(0, 40)}"`);
+  if (!UUID.test(value))
+    throw new CfdiRejection(`UUID inválido en ${el.name}@${name}: "${value.slice(0, 40)}"`);
   return value;
 }
 
@@ -98,6 +99,9 @@ function toNumber(el: XmlElement, name: string, raw: string, shape: RegExp): num
   }
   const n = Number(value);
   const max = shape === INTEGER ? MAX_INTEGER : MAX_AMOUNT;
-  if (n >= max) throw new CfdiRejection(`valor fuera de rango en ${el.name}@${name}: ${value.slice(0, 40)} (máximo < ${max})`);
+  if (n >= max)
+    throw new CfdiRejection(
+      `valor fuera de rango en ${el.name}@${name}: ${value.slice(0, 40)} (máximo < ${max})`,
+    );
   return n;
 }

@@ -11,8 +11,7 @@ function reason(input: string): string {
   return r.reason;
 }
 
-const withTasa = (tasa: string) =>
-  cfdi40().replaceAll('TasaOCuota="0.160000"', `TasaOCuota="${tasa}"`);
+const withTasa = (tasa: string) => cfdi40().replaceAll('TasaOCuota="0.160000"', `TasaOCuota="${tasa}"`);
 const DOCTO =
   'IdDocumento="A1B2C3D4-0000-4000-8000-00000000000A" MonedaDR="MXN" NumParcialidad="1" ImpSaldoAnt="100" ImpPagado="100" ImpSaldoInsoluto="0"';
 
@@ -54,7 +53,9 @@ describe('values the database cannot hold are refused with a reason', () => {
     expect(reason(cfdi40().replace('Descripcion="Servicio"', `Descripcion="${'x'.repeat(1001)}"`))).toBe(
       'Concepto@Descripcion excede 1000 caracteres (1001)',
     );
-    expect(reason(cfdi40({ emisor: { rfc: 'EKU9003173C9XXXX' } }))).toBe('Emisor@Rfc excede 13 caracteres (16)');
+    expect(reason(cfdi40({ emisor: { rfc: 'EKU9003173C9XXXX' } }))).toBe(
+      'Emisor@Rfc excede 13 caracteres (16)',
+    );
   });
 
   it('a related or paid document whose UUID is not a UUID', () => {

@@ -209,6 +209,8 @@ describe('refused: not a supported CFDI', () => {
   });
 
   it('a timbre with a malformed UUID', () => {
-    expect(reason(cfdi40({ uuid: 'not-a-uuid' }))).toBe('UUID inválido en TimbreFiscalDigital@UUID: "NOT-A-UUID"');
+    expect(reason(cfdi40({ uuid: 'not-a-uuid' }))).toBe(
+      'UUID inválido en TimbreFiscalDigital@UUID: "NOT-A-UUID"',
+    );
   });
 });

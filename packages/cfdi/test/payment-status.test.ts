@@ -368,7 +368,11 @@ describe('one balance decides the state and every figure derived from it (issue 
 });
 
 describe('credit notes (E, TipoRelacion 01) against a PPD invoice', () => {
-  const note = (total: number, fecha = '2024-03-01T10:00:00', extra: Partial<CreditNote> = {}): CreditNote => ({
+  const note = (
+    total: number,
+    fecha = '2024-03-01T10:00:00',
+    extra: Partial<CreditNote> = {},
+  ): CreditNote => ({
     uuid: `NOTE-${total}-${fecha}`,
     fecha,
     total,
@@ -396,13 +400,23 @@ describe('credit notes (E, TipoRelacion 01) against a PPD invoice', () => {
 
   it('a later complement already reflecting the note has the last word, without warning', () => {
     // note of 200 in March; the May payment starts from 800 and leaves 300
-    const r = computeEstadoPago(PPD, [app(1, 800, 500, { fechaPago: '2024-05-15T10:00:00' })], [], [note(200)]);
+    const r = computeEstadoPago(
+      PPD,
+      [app(1, 800, 500, { fechaPago: '2024-05-15T10:00:00' })],
+      [],
+      [note(200)],
+    );
     expect(r.estadoPago).toMatchObject({ saldoPendiente: 300, notasCredito: 200, ultimoSaldoInsoluto: 300 });
     expect(r.advertencias).toEqual([]);
   });
 
   it('a later complement that disagrees with the note still has the last word, with a warning', () => {
-    const r = computeEstadoPago(PPD, [app(1, 1000, 500, { fechaPago: '2024-05-15T10:00:00' })], [], [note(200)]);
+    const r = computeEstadoPago(
+      PPD,
+      [app(1, 1000, 500, { fechaPago: '2024-05-15T10:00:00' })],
+      [],
+      [note(200)],
+    );
     expect(r.estadoPago).toMatchObject({ saldoPendiente: 500, notasCredito: 200 });
     expect(r.advertencias).toEqual([
       'saldo anterior de la parcialidad 1 (1000.00) ≠ total − notas de crédito previas (800.00)',
@@ -411,7 +425,12 @@ describe('credit notes (E, TipoRelacion 01) against a PPD invoice', () => {
   });
 
   it('a note after the last complement lowers that complement’s balance', () => {
-    const r = computeEstadoPago(PPD, [app(1, 1000, 500, { fechaPago: '2024-02-01T10:00:00' })], [], [note(200)]);
+    const r = computeEstadoPago(
+      PPD,
+      [app(1, 1000, 500, { fechaPago: '2024-02-01T10:00:00' })],
+      [],
+      [note(200)],
+    );
     expect(r.estadoPago).toMatchObject({ saldoPendiente: 300, porcentajePagado: 70, notasCredito: 200 });
     expect(r.advertencias).toEqual([]);
   });

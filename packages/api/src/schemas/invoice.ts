@@ -16,7 +16,9 @@ export const cfdiKindFields = {
   total_mxn: z
     .number()
     .nullable()
-    .describe('total in MXN: total × tipo_cambio (= total for MXN); null when a foreign-currency CFDI lacks TipoCambio'),
+    .describe(
+      'total in MXN: total × tipo_cambio (= total for MXN); null when a foreign-currency CFDI lacks TipoCambio',
+    ),
 };
 
 export const Pago = z.object({
@@ -73,7 +75,9 @@ export const EstadoPago = z
     notasCredito: z
       .number()
       .optional()
-      .describe('Σ of the credit notes (E, TipoRelacion 01) counted against this PPD invoice; present when > 0'),
+      .describe(
+        'Σ of the credit notes (E, TipoRelacion 01) counted against this PPD invoice; present when > 0',
+      ),
     tieneComplementos: z.boolean(),
     tienePagosManuales: z.boolean(),
   })
@@ -105,7 +109,9 @@ export const Invoice = z
     pagos: z.array(Pago),
     complemento_pago: ComplementoPago.nullable(),
     validacion: Validacion,
-    estadoPago: EstadoPago.nullable().optional().describe('null for a credit note (E); absent for a payment complement'),
+    estadoPago: EstadoPago.nullable()
+      .optional()
+      .describe('null for a credit note (E); absent for a payment complement'),
     profile: z.object({ id: z.string(), nombre: z.string(), rfc: z.string() }).optional(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -244,7 +250,8 @@ export function toInvoice(row: ListedCfdi, profile?: { id: string; nombre: strin
   inv.pagos = row.pagos as Invoice['pagos'];
   inv.complemento_pago = (row.complementoPago as Invoice['complemento_pago']) ?? null;
   inv.validacion = validacionOf(row, kind.advertencia);
-  if (row.tipoComprobante === 'E') inv.estadoPago = null; // a credit note is not paid: it reduces what is owed
+  if (row.tipoComprobante === 'E')
+    inv.estadoPago = null; // a credit note is not paid: it reduces what is owed
   else setPresent(inv, 'estadoPago', row.estadoPago as Invoice['estadoPago']);
   setPresent(inv, 'profile', profile);
   inv.created_at = row.createdAt.toISOString();
