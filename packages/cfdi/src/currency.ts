@@ -1,5 +1,5 @@
-// What a document is worth in pesos: Total × TipoCambio (MXN per unit of Moneda, cfdi-domain.md
-// §2.2). MXN is itself; XXX (payment complements, traslados) carries no amount to convert.
+// What a document is worth in pesos: Total × TipoCambio, pesos per unit of Moneda
+// (docs/cfdi.md#currency). MXN is itself; XXX (payment complements, traslados) has nothing to convert.
 
 import { round2 } from './money';
 
