@@ -4,40 +4,14 @@ import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing
 import { cfdiRelations } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  caller,
-  createProfile,
-  request,
-  setPlan,
-  signUp,
-  startTestApp,
-  type TestApp,
-  type TestUser,
-  uploadXml,
-} from './harness';
+import { CLIENT, getJson, imported, ME, profileOfMe, SUPPLIER } from './cfdi-helpers';
+import { caller, startTestApp, type TestApp, type TestUser } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const ME: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
-const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
-const SUPPLIER: Party = { rfc: 'EKU9003173C9', nombre: 'Escuela Kemper Urgate', regimen: '601' };
-
-async function setup() {
-  const u = await signUp(t);
-  await setPlan(t, u.id, 'PRO');
-  const p = await createProfile(t, u, {
-    nombre: ME.nombre,
-    rfc: ME.rfc,
-    tipo_persona: 'MORAL',
-    regimenes_fiscales: ['601'],
-  });
-  return { u, p };
-}
 
 /** A 5,800 PPD sale (5,000 + IVA). */
 const sale = (uuid: string, from = ME, to = CLIENT) =>
@@ -81,23 +55,15 @@ const rep = (
     pagos: [{ fechaPago: o.fechaPago ?? '2025-03-20T12:00:00', doctos: [{ uuid: invoiceUuid, ...d }] }],
   });
 
-async function imported(u: TestUser, profileId: string, xml: string) {
-  const res = await uploadXml(t, u, profileId, xml);
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.data.files[0].id as string;
-}
-const get = async (u: TestUser, id: string) =>
-  (await request(t, 'GET', `/api/invoices/${id}`, { headers: bearer(u.token) })).json();
-const list = async (u: TestUser, path: string) =>
-  (await request(t, 'GET', path, { headers: bearer(u.token) })).json();
+const get = (u: TestUser, id: string) => getJson(t, u, `/api/invoices/${id}`);
+const list = (u: TestUser, path: string) => getJson(t, u, path);
 
 describe('a credit note (TipoDeComprobante E)', () => {
   it('is listed as an E without a payment status of its own, and the PPD invoice shows it credited', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const invoiceUuid = newUuid();
-    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
-    const noteId = await imported(u, p.id, creditNote(newUuid(), invoiceUuid));
+    const invoiceId = await imported(t, u, p.id, sale(invoiceUuid));
+    const noteId = await imported(t, u, p.id, creditNote(newUuid(), invoiceUuid));
 
     const note = await get(u, noteId);
     expect(note).toMatchObject({ tipo_comprobante: 'E', total: 1160, estadoPago: null });
@@ -117,20 +83,20 @@ describe('a credit note (TipoDeComprobante E)', () => {
   });
 
   it('imported before its invoice, is counted when the invoice arrives', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const invoiceUuid = newUuid();
-    await imported(u, p.id, creditNote(newUuid(), invoiceUuid));
-    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    await imported(t, u, p.id, creditNote(newUuid(), invoiceUuid));
+    const invoiceId = await imported(t, u, p.id, sale(invoiceUuid));
     expect((await get(u, invoiceId)).estadoPago).toMatchObject({ notasCredito: 1160, saldoPendiente: 4640 });
   });
 
   it('a later complement’s ImpSaldoInsoluto has the last word, with a warning when it disagrees', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const invoiceUuid = newUuid();
-    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
-    await imported(u, p.id, creditNote(newUuid(), invoiceUuid, '2025-03-12T10:00:00'));
+    const invoiceId = await imported(t, u, p.id, sale(invoiceUuid));
+    await imported(t, u, p.id, creditNote(newUuid(), invoiceUuid, '2025-03-12T10:00:00'));
     // Paid on the 20th, ignoring the note: SAT's figure stays, and says it disagrees.
-    await imported(u, p.id, rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 1000 }));
+    await imported(t, u, p.id, rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 1000 }));
     const inv = await get(u, invoiceId);
     expect(inv.estadoPago).toMatchObject({ saldoPendiente: 4800, notasCredito: 1160, totalPagado: 1000 });
     expect(inv.validacion.advertencias).toContain(
@@ -139,12 +105,12 @@ describe('a credit note (TipoDeComprobante E)', () => {
   });
 
   it('a received one is an expense with tipo_comprobante E and no is_paid; the filter lists only notes', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const bought = newUuid();
-    await imported(u, p.id, sale(bought, SUPPLIER, ME));
-    await imported(u, p.id, creditNote(newUuid(), bought, '2025-03-12T10:00:00', SUPPLIER, ME));
-    await imported(u, p.id, sale(newUuid()));
-    await imported(u, p.id, creditNote(newUuid(), newUuid()));
+    await imported(t, u, p.id, sale(bought, SUPPLIER, ME));
+    await imported(t, u, p.id, creditNote(newUuid(), bought, '2025-03-12T10:00:00', SUPPLIER, ME));
+    await imported(t, u, p.id, sale(newUuid()));
+    await imported(t, u, p.id, creditNote(newUuid(), newUuid()));
 
     const expenses = await list(u, `/api/expenses?profileId=${p.id}&tipo_comprobante=E`);
     expect(expenses.data).toHaveLength(1);
@@ -164,15 +130,15 @@ describe('a credit note (TipoDeComprobante E)', () => {
 
 describe('a payment complement pays only what its emisor issued', () => {
   it('a supplier’s REP naming one of my income invoices leaves it unpaid, with a warning on the REP', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const invoiceUuid = newUuid();
-    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    const invoiceId = await imported(t, u, p.id, sale(invoiceUuid));
     const forged = rep(
       invoiceUuid,
       { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 },
       { from: SUPPLIER, to: ME },
     );
-    const repId = await imported(u, p.id, forged);
+    const repId = await imported(t, u, p.id, forged);
 
     expect((await get(u, invoiceId)).estadoPago).toMatchObject({
       estado: 'NO_PAGADO',
@@ -187,24 +153,26 @@ describe('a payment complement pays only what its emisor issued', () => {
   });
 
   it('the same when the REP arrives before the invoice', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const invoiceUuid = newUuid();
     const repId = await imported(
+      t,
       u,
       p.id,
       rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 }, { from: SUPPLIER, to: ME }),
     );
-    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    const invoiceId = await imported(t, u, p.id, sale(invoiceUuid));
     expect((await get(u, invoiceId)).estadoPago).toMatchObject({ estado: 'NO_PAGADO' });
     expect((await get(u, repId)).validacion.advertencias.join(' | ')).toMatch(/no se aplica/);
   });
 
   it('my REP to another receptor pays the invoice, with a warning on the invoice', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const invoiceUuid = newUuid();
-    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
+    const invoiceId = await imported(t, u, p.id, sale(invoiceUuid));
     const other: Party = { rfc: 'XAXX010101000', nombre: 'Público', regimen: '616' };
     await imported(
+      t,
       u,
       p.id,
       rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 }, { to: other }),
@@ -219,10 +187,10 @@ describe('a payment complement pays only what its emisor issued', () => {
 
 describe('the payment state agrees with itself', () => {
   it('only parcialidad 2 on file, ImpSaldoInsoluto 0 → PAGADO at 100 %, totalPagado the payment known', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const invoiceUuid = newUuid();
-    const invoiceId = await imported(u, p.id, sale(invoiceUuid));
-    await imported(u, p.id, rep(invoiceUuid, { numParcialidad: 2, impSaldoAnt: 3480, impPagado: 3480 }));
+    const invoiceId = await imported(t, u, p.id, sale(invoiceUuid));
+    await imported(t, u, p.id, rep(invoiceUuid, { numParcialidad: 2, impSaldoAnt: 3480, impPagado: 3480 }));
     const inv = await get(u, invoiceId);
     expect(inv.estadoPago).toMatchObject({
       estado: 'PAGADO',

@@ -1,16 +1,14 @@
 // Issue 12: what a CFDI is worth in pesos (moneda, tipo_cambio, total_mxn), and values the database
 // cannot hold answered as a rejected file with its reason, never a 500, without touching the others.
-import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
+import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import { cfdis } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT, getJson, imported, ME, profileOfMe } from './cfdi-helpers';
 import {
   bearer,
-  createProfile,
   expectError,
   request,
-  setPlan,
-  signUp,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -24,38 +22,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ME: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
-const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
-
-async function setup() {
-  const u = await signUp(t);
-  await setPlan(t, u.id, 'PRO');
-  const p = await createProfile(t, u, {
-    nombre: ME.nombre,
-    rfc: ME.rfc,
-    tipo_persona: 'MORAL',
-    regimenes_fiscales: ['601'],
-  });
-  return { u, p };
-}
-
 const doc = (o: Partial<Parameters<typeof invoiceXml>[0]> = {}) =>
   invoiceXml({ uuid: newUuid(), emisor: ME, receptor: CLIENT, fecha: '2025-03-10T10:00:00', ...o });
 
-async function imported(u: TestUser, profileId: string, xml: string) {
-  const res = await uploadXml(t, u, profileId, xml);
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.data.files[0].id as string;
-}
-const get = async (u: TestUser, id: string) =>
-  (await request(t, 'GET', `/api/invoices/${id}`, { headers: bearer(u.token) })).json();
+const get = (u: TestUser, id: string) => getJson(t, u, `/api/invoices/${id}`);
 
 describe('currency', () => {
   it('a USD invoice carries moneda, tipo_cambio and total_mxn = total × TipoCambio; MXN is itself', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     // 2,800 + IVA = 3,248 USD
     const usd = await imported(
+      t,
       u,
       p.id,
       doc({ moneda: 'USD', tipoCambio: 17.5, conceptos: [{ descripcion: 'Licencia', importe: 2800 }] }),
@@ -66,14 +43,14 @@ describe('currency', () => {
       tipo_cambio: 17.5,
       total_mxn: 56840,
     });
-    const mxn = await get(u, await imported(u, p.id, doc()));
+    const mxn = await get(u, await imported(t, u, p.id, doc()));
     expect(mxn).toMatchObject({ moneda: 'MXN', total_mxn: 1160 });
     expect(mxn).not.toHaveProperty('tipo_cambio');
   });
 
   it('a foreign document without TipoCambio: total_mxn null, with a warning', async () => {
-    const { u, p } = await setup();
-    const inv = await get(u, await imported(u, p.id, doc({ moneda: 'USD' })));
+    const { u, p } = await profileOfMe(t);
+    const inv = await get(u, await imported(t, u, p.id, doc({ moneda: 'USD' })));
     expect(inv).toMatchObject({ moneda: 'USD', total_mxn: null });
     expect(inv.validacion.advertencias).toContain(
       'documento en USD sin TipoCambio: no se puede convertir a MXN',
@@ -81,8 +58,8 @@ describe('currency', () => {
   });
 
   it('expenses carry the same fields; a manual one is in MXN', async () => {
-    const { u, p } = await setup();
-    await imported(u, p.id, doc({ emisor: CLIENT, receptor: ME, moneda: 'EUR', tipoCambio: 20 }));
+    const { u, p } = await profileOfMe(t);
+    await imported(t, u, p.id, doc({ emisor: CLIENT, receptor: ME, moneda: 'EUR', tipoCambio: 20 }));
     const { data } = await (
       await request(t, 'GET', `/api/expenses?profileId=${p.id}`, { headers: bearer(u.token) })
     ).json();
@@ -105,7 +82,7 @@ describe('values the database cannot hold', () => {
   };
 
   it('one such XML alone is a 400 with the reason, and nothing is stored', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const res = await uploadXml(t, u, p.id, bad['subtotal-1e15.xml']);
     expect(await expectError(res, 400, 'Bad Request')).toBe(
       'valor fuera de rango en Comprobante@SubTotal: 1000000000000000 (máximo < 1000000000000)',
@@ -114,7 +91,7 @@ describe('values the database cannot hold', () => {
   });
 
   it('in a multipart request each is rejected with a Spanish reason; the good file is stored and reported', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const res = await uploadFiles(t, u, p.id, [
       { name: 'buena.xml', content: sale },
       ...Object.entries(bad).map(([name, content]) => ({ name, content })),
