@@ -580,6 +580,10 @@ export interface components {
          *       "iva": 16,
          *       "iva_amount": 2462.45,
          *       "tipo": "PPD",
+         *       "tipo_comprobante": "I",
+         *       "moneda": "MXN",
+         *       "tipo_cambio": 1,
+         *       "total_mxn": 17852.75,
          *       "rfc_emisor": "H&E951128469",
          *       "nombre_emisor": "HERRERIA & ELECTRICOS S DE CV",
          *       "regimen_fiscal_emisor": "601",
@@ -639,6 +643,17 @@ export interface components {
             retencion_isr_amount?: number;
             /** @enum {string} */
             tipo: "PUE" | "PPD" | "COMPLEMENTO_PAGO";
+            /**
+             * @description TipoDeComprobante: I ingreso, E egreso (nota de crédito: no payment status of its own), P pago, T traslado, N nómina
+             * @enum {string}
+             */
+            tipo_comprobante: "I" | "E" | "P" | "T" | "N";
+            /** @description Moneda of the CFDI (ISO 4217; XXX for payment complements) */
+            moneda: string;
+            /** @description TipoCambio: MXN per unit of moneda, as the CFDI states it */
+            tipo_cambio?: number;
+            /** @description total in MXN: total × tipo_cambio (= total for MXN); null when a foreign-currency CFDI lacks TipoCambio */
+            total_mxn: number | null;
             rfc_emisor: string;
             nombre_emisor: string;
             regimen_fiscal_emisor?: string;
@@ -655,7 +670,8 @@ export interface components {
             }[];
             complemento_pago: components["schemas"]["ComplementoPago"] | null;
             validacion: components["schemas"]["Validacion"];
-            estadoPago?: components["schemas"]["EstadoPago"];
+            /** @description null for a credit note (E); absent for a payment complement */
+            estadoPago?: components["schemas"]["EstadoPago"] | null;
             profile?: {
                 id: string;
                 nombre: string;
@@ -699,6 +715,8 @@ export interface components {
             porcentajePagado: number;
             completamentePagado: boolean;
             ultimoSaldoInsoluto?: number;
+            /** @description Σ of the credit notes (E, TipoRelacion 01) counted against this PPD invoice; present when > 0 */
+            notasCredito?: number;
             tieneComplementos: boolean;
             tienePagosManuales: boolean;
         };
@@ -730,6 +748,8 @@ export interface components {
          *       "iva_amount": 160,
          *       "concepto": "Papelería",
          *       "categoria": "oficina",
+         *       "moneda": "MXN",
+         *       "total_mxn": 1160,
          *       "created_at": "2025-03-14T18:30:00.000Z",
          *       "updated_at": "2025-03-14T18:30:00.000Z"
          *     }
@@ -755,6 +775,17 @@ export interface components {
             uuid?: string;
             /** @enum {string} */
             tipo?: "PUE" | "PPD" | "COMPLEMENTO_PAGO";
+            /**
+             * @description TipoDeComprobante: I ingreso, E egreso (nota de crédito: no payment status of its own), P pago, T traslado, N nómina
+             * @enum {string}
+             */
+            tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
+            /** @description Moneda of the CFDI; MXN for a manual expense */
+            moneda: string;
+            /** @description TipoCambio: MXN per unit of moneda, as the CFDI states it */
+            tipo_cambio?: number;
+            /** @description total in MXN: total × tipo_cambio (= total for MXN); null when a foreign-currency CFDI lacks TipoCambio */
+            total_mxn: number | null;
             rfc_emisor?: string;
             nombre_emisor?: string;
             rfc_receptor?: string;
@@ -1822,6 +1853,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 search?: string;
+                tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
             };
             header?: never;
             path?: never;
@@ -2046,6 +2078,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 search?: string;
+                tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
                 tipo?: "PUE" | "PPD" | "COMPLEMENTO_PAGO";
                 categoria?: string;
             };
