@@ -24,16 +24,12 @@ export { coerceParams } from './rest/coerce';
 export { refuseUnknownParams } from './rest/query-params';
 export { collectRoutes, type HttpMethod, queryParamsOf, type RestRoute } from './rest/routes';
 export { type AppRouter, appRouter } from './root';
+export type { FileReport, ImportReport } from './schemas/import-report';
 export { authenticate, type Principal } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
 export { CLIENT_LOGIN_FAILURES } from './services/auth/login';
 export { requireVerifiedEmail } from './services/auth/require-verified-email';
-export {
-  type FileReport,
-  type ImportFile,
-  type ImportReport,
-  importCfdiFiles,
-} from './services/cfdi/import';
+export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export {
   authedProcedure,

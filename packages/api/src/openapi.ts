@@ -4,7 +4,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_LABELS } from './failure';
 import { collectRoutes } from './rest/routes';
 import { appRouter } from './root';
-import { ImportReport } from './routers/cfdi';
+import { ImportReport } from './schemas/import-report';
 
 const ImportAnswer = z.object({ message: z.string(), data: ImportReport }).meta({
   example: {

@@ -1,30 +1,8 @@
 import { MAX_CFDI_BYTES } from '@folio/cfdi';
 import { z } from 'zod';
+import { ImportReport } from '../schemas/import-report';
 import { importCfdiFiles } from '../services/cfdi/import';
 import { authedProcedure, router } from '../trpc';
-
-const FileReport = z.object({
-  name: z.string(),
-  status: z.enum(['imported', 'duplicate', 'rejected']),
-  kind: z.enum(['invoice', 'expense']).optional(),
-  tipo: z.enum(['PUE', 'PPD', 'COMPLEMENTO_PAGO']).optional(),
-  uuid: z.string().optional(),
-  id: z.string().optional(),
-  error: z.string().optional(),
-  code: z
-    .enum(['quota_exceeded'])
-    .optional()
-    .describe('Why a file was rejected, when a program should act on it: `quota_exceeded` (monthly limit).'),
-});
-
-export const ImportReport = z
-  .object({
-    imported: z.number(),
-    duplicates: z.number(),
-    rejected: z.number(),
-    files: z.array(FileReport),
-  })
-  .meta({ id: 'ImportReport' });
 
 // REST clients upload files to POST /api/profiles/{profileId}/cfdi (XML or multipart, in apps/api);
 // TypeScript clients send the XML text here.

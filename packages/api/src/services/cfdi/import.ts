@@ -21,6 +21,7 @@ import {
 import type { ProfileRow } from '@folio/db/queries/profiles';
 import type { Context } from '../../context';
 import { AppError, badRequest } from '../../errors';
+import type { FileReport, ImportReport } from '../../schemas/import-report';
 import { authorizeProfile } from '../profiles/access';
 import { monthlyQuotaLeft, quotaExceeded, takeMonthlyQuota } from '../quota';
 import { refreshPaymentState } from './payment-state';
@@ -31,25 +32,6 @@ export interface ImportFile {
   content: Uint8Array | string;
   /** Set when the transport already refused the file (e.g. a ZIP entry over the size limit). */
   error?: string;
-}
-
-export interface FileReport {
-  name: string;
-  status: 'imported' | 'duplicate' | 'rejected';
-  kind?: 'invoice' | 'expense';
-  tipo?: 'PUE' | 'PPD' | 'COMPLEMENTO_PAGO';
-  uuid?: string;
-  id?: string;
-  error?: string;
-  /** Set when a program should act on the refusal: past the plan's monthly limit nothing more is stored. */
-  code?: 'quota_exceeded';
-}
-
-export interface ImportReport {
-  imported: number;
-  duplicates: number;
-  rejected: number;
-  files: FileReport[];
 }
 
 const byteLength = (c: Uint8Array | string) => (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength);
