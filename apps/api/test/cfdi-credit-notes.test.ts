@@ -5,7 +5,7 @@ import { cfdiRelations } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, getJson, imported, ME, profileOfMe, SUPPLIER } from './cfdi-helpers';
-import { caller, startTestApp, type TestApp, type TestUser } from './harness';
+import { bearer, caller, request, startTestApp, type TestApp, type TestUser } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +80,18 @@ describe('a credit note (TipoDeComprobante E)', () => {
     });
     const relations = await t.handle.db.select().from(cfdiRelations).where(eq(cfdiRelations.cfdiId, noteId));
     expect(relations).toMatchObject([{ tipoRelacion: '01', relatedUuid: invoiceUuid }]);
+  });
+
+  it('cannot receive a manual payment (400), and the note stays without a payment status', async () => {
+    const { u, p } = await profileOfMe(t);
+    const noteId = await imported(t, u, p.id, creditNote(newUuid(), newUuid()));
+    const res = await request(t, 'POST', `/api/invoices/${noteId}/payments`, {
+      headers: bearer(u.token),
+      body: { fechaPago: '2025-03-15', formaPago: '03', monedaPago: 'MXN', monto: 100 },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('A credit note cannot receive payments');
+    expect(await get(u, noteId)).toMatchObject({ estadoPago: null, pagos: [] });
   });
 
   it('imported before its invoice, is counted when the invoice arrives', async () => {

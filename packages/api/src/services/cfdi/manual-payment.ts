@@ -26,6 +26,8 @@ export async function addManualPayment(
   const { cfdi } = await ownedCfdi(ctx, userId, cfdiId);
   await authorizeProfile(ctx, userId, cfdi.profileId, 'write');
   if (cfdi.tipo === 'COMPLEMENTO_PAGO') throw badRequest('A payment complement cannot receive payments');
+  // A credit note has no payment status: it lowers what its invoice owes.
+  if (cfdi.tipoComprobante === 'E') throw badRequest('A credit note cannot receive payments');
   await ctx.db.transaction(async (tx) => {
     await insertManualPayment(tx, {
       id: randomUUID(),
