@@ -1,17 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type ApiConfig,
-  type AppRouter,
-  appRouter,
-  type Context,
-  createCallerFactory,
-  createContext,
-  type Deps,
-  type RequestInfo,
-  type TokenSource,
-} from '@folio/api';
-import { createBillingProvider } from '@folio/billing';
-import { FakeStripe } from '@folio/billing/dev';
+import type { AppRouter } from '@folio/api';
+import { APP_URL, randomIp, type TestUser, testDeps } from '@folio/api/testing';
 import type { DbHandle } from '@folio/db';
 import { testDb } from '@folio/db/testing/vitest';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
@@ -19,16 +8,20 @@ import superjson from 'superjson';
 import { expect } from 'vitest';
 import { createApp } from '../src/app';
 import type { AppDeps } from '../src/http/types';
+
+// The caller, plans and RFCs come from packages/api's in-process harness; this file adds HTTP.
+export {
+  APP_URL,
+  caller,
+  randomIp,
+  rfcFisica,
+  rfcMoral,
+  setPlan,
+  type TestUser,
+  testConfig,
+} from '@folio/api/testing';
+
 import { createLogger } from '../src/logger';
-
-export const APP_URL = 'http://localhost:3000';
-
-export const testConfig: ApiConfig = {
-  authSecret: 'test-secret-0123456789abcdef0123456789abcdef',
-  sessionTtlMs: 7 * 86_400_000,
-  appUrl: APP_URL,
-  secureCookies: false,
-};
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -41,13 +34,8 @@ export interface TestApp {
 export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const handle = await testDb();
   const deps: AppDeps = {
-    db: handle.db,
-    dbKind: handle.kind,
+    ...testDeps(handle, overrides.config?.appUrl),
     ping: handle.ping,
-    config: testConfig,
-    // A fresh offline payment provider per app (its state is in memory).
-    billing: createBillingProvider({ appUrl: overrides.config?.appUrl ?? APP_URL, offline: FakeStripe }),
-    kickEmail: () => {},
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     // Tests vary X-Forwarded-For so per-IP abuse limits apply only where a test wants them.
     trustProxy: true,
@@ -58,9 +46,6 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   };
   return { app: createApp(deps), handle, deps, close: () => handle.close() };
 }
-
-export const randomIp = () => `10.${rand255()}.${rand255()}.${rand255()}`;
-const rand255 = () => Math.floor(Math.random() * 255);
 
 type Init = { headers?: Record<string, string>; body?: unknown; ip?: string };
 
@@ -77,13 +62,6 @@ export function request(t: TestApp, method: string, path: string, init: Init = {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const cookie = (token: string) => ({ cookie: `access_token=${token}`, origin: APP_URL });
-
-export interface TestUser {
-  id: string;
-  email: string;
-  password: string;
-  token: string;
-}
 
 /** Registers and logs in a fresh user. */
 export async function signUp(t: TestApp, fields: Record<string, string> = {}): Promise<TestUser> {
@@ -135,31 +113,6 @@ export async function expectError(res: Response, status: number, label: string):
   return body.message as string;
 }
 
-/** A tRPC caller as a TypeScript app would have it, authenticated by Bearer token when given. */
-export function caller(
-  t: TestApp,
-  token?: string,
-  source: TokenSource = 'bearer',
-  /** Request facts to set (an Idempotency-Key; the Headers to read the answer's headers from). */
-  req: Partial<Pick<RequestInfo, 'idempotencyKey' | 'resHeaders'>> = {},
-) {
-  const ctx: Context = createContext(
-    { ...(t.deps as Deps) },
-    {
-      requestId: randomUUID(),
-      token: token ?? null,
-      tokenSource: token ? source : null,
-      method: null,
-      origin: null,
-      ip: randomIp(),
-      idempotencyKey: null,
-      resHeaders: new Headers(),
-      ...req,
-    },
-  );
-  return createCallerFactory(appRouter)(ctx);
-}
-
 /** A tRPC client over HTTP (/trpc, superjson, batching), served in-process. */
 export function trpcClient(t: TestApp, token?: string) {
   return createTRPCClient<AppRouter>({
@@ -182,26 +135,6 @@ export async function verificationTokenFor(t: TestApp, email: string): Promise<s
   if (!token) throw new Error(`no verification email for ${email}`);
   return token;
 }
-
-/** Puts the user on a plan as the billing webhook would (status ACTIVE unless given). */
-export async function setPlan(
-  t: TestApp,
-  userId: string,
-  plan: 'BASIC' | 'PRO' | 'ENTERPRISE',
-  status = 'ACTIVE',
-) {
-  const { subscriptions } = await import('@folio/db/schema');
-  const row = { userId, plan, status: status as 'ACTIVE' };
-  await t.handle.db
-    .insert(subscriptions)
-    .values(row)
-    .onConflictDoUpdate({ target: subscriptions.userId, set: row });
-}
-
-/** Valid RFCs for tests: 13 characters (FISICA) or 12 (MORAL), distinct per index. */
-export const rfcFisica = (i: number) => `GOMA${String(800101 + (i % 28)).padStart(6, '0')}AB${i % 10}`;
-export const rfcMoral = (i: number) =>
-  `ABC${String(100101 + (i % 28)).padStart(6, '0')}X${String(i % 100).padStart(2, '0')}`;
 
 /** Creates a profile for the user through the API and returns it. */
 export async function createProfile(t: TestApp, u: TestUser, fields: Record<string, unknown>) {
