@@ -151,6 +151,7 @@ describe('the document as a whole', () => {
       'periods',
       'sat',
       'subscription',
+      'api-keys',
       'webhooks',
     ]);
     for (const { method, path, op: o } of operations) {
@@ -161,8 +162,21 @@ describe('the document as a whole', () => {
     expect(doc.tags.every((t) => t.description.length > 10)).toBe(true);
   });
 
-  it('declares both security schemes and lets either authenticate a protected operation', () => {
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'cookieAuth']);
+  it('declares the security schemes: a session or an API key, except where only a session will do', () => {
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'apiKeyAuth',
+      'bearerAuth',
+      'cookieAuth',
+    ]);
+    const session = [{ bearerAuth: [] }, { cookieAuth: [] }];
+    const sessionOnly = new Set([
+      'post /api-keys',
+      'get /api-keys',
+      'delete /api-keys/{id}',
+      'post /subscription/create-checkout',
+      'post /subscription/create-portal-session',
+      'delete /profiles/{profileId}',
+    ]);
     const open = new Set([
       'post /auth/register',
       'post /auth/login',
@@ -173,7 +187,9 @@ describe('the document as a whole', () => {
     ]);
     for (const { method, path, op: o } of operations) {
       if (open.has(`${method} ${path}`)) continue;
-      expect(o.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
+      expect(o.security, `${method} ${path}`).toEqual(
+        sessionOnly.has(`${method} ${path}`) ? session : [...session, { apiKeyAuth: [] }],
+      );
     }
   });
 
