@@ -2,15 +2,15 @@ import { importSatCatalog } from '@folio/db';
 import { SAT_RELEVANCE } from '@folio/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullCatalogCsv } from './catalog-file';
-import { bearer, request, setPlan, signUp, startTestApp, type TestApp, type TestUser } from './harness';
+import { caller, setPlan, signUp, startTestApi, type TestApi, type TestUser } from './harness';
 
 const csv = fullCatalogCsv();
-let t: TestApp;
+let t: TestApi;
 let user: TestUser;
 
 describe.skipIf(!csv)('SAT search relevance on the full catalog', () => {
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApi();
     await importSatCatalog(t.handle.db, csv!);
     user = await signUp(t);
     await setPlan(t, user.id, 'PRO');
@@ -18,11 +18,8 @@ describe.skipIf(!csv)('SAT search relevance on the full catalog', () => {
   afterAll(() => t?.close());
 
   it.each(SAT_RELEVANCE)('"%s" finds %s in the top 5', async (query, code) => {
-    const res = await request(t, 'GET', `/api/sat/search?limit=5&query=${encodeURIComponent(query)}`, {
-      headers: bearer(user.token),
-    });
-    const ids = (await res.json()).items.map((i: { id: string }) => i.id);
-    expect(ids).toContain(code);
+    const { items } = await caller(t, user.token).sat.search({ query, limit: 5 });
+    expect(items.map((i) => i.id)).toContain(code);
   });
 });
 

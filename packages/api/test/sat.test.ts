@@ -1,0 +1,88 @@
+import { usageCounters } from '@folio/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, setPlan, signUp, startTestApi, type TestApi, type TestUser } from './harness';
+
+// The SAT search's matching, paging and plan quota, through the tRPC caller. The routes' HTTP shape
+// (fields, 400s on the query string, 429 with Retry-After) is tested in apps/api/test/sat.test.ts.
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await startTestApi();
+});
+afterAll(() => t.close());
+
+type SearchInput = Parameters<ReturnType<typeof caller>['sat']['search']>[0];
+const search = (u: TestUser, input: SearchInput = {}, resHeaders = new Headers()) =>
+  caller(t, u.token, 'bearer', { resHeaders }).sat.search(input);
+const ids = async (u: TestUser, input: SearchInput) => (await search(u, input)).items.map((i) => i.id);
+
+describe('what the SAT search finds', () => {
+  it('matches accents and case either way, and similar words', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'PRO');
+    expect(await ids(u, { query: 'COMPUTADORA' })).toContain('43211500');
+    expect(await ids(u, { query: 'servicios electricos' })).toContain('83101800');
+    expect((await ids(u, { query: 'laptop' }))[0]).toBe('43211508');
+  });
+
+  it('still finds a misspelt word by trigram similarity when full text finds nothing', async () => {
+    const u = await signUp(t);
+    const body = await search(u, { query: 'computadorass' });
+    expect(body.items.map((i) => i.id)).toContain('43211500');
+    expect(body.total).toBe(body.items.length);
+  });
+
+  it('matches code prefixes for a digits-only query, ordered by code', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'PRO');
+    expect(await ids(u, { query: '432115' })).toEqual(['43211500', '43211503', '43211507', '43211508']);
+  });
+
+  it('counts total over every match while paging with limit and offset', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'PRO');
+    const all = await search(u, { limit: 100 });
+    const page = await search(u, { limit: 5, offset: 5 });
+    expect(page.total).toBe(all.total);
+    expect(page.items.map((i) => i.id)).toEqual(all.items.slice(5, 10).map((i) => i.id));
+    expect(page.offset).toBe(5);
+  });
+});
+
+describe('the plan limits of the SAT search', () => {
+  it('caps results at the plan satMaxResults (FREE: 10)', async () => {
+    const u = await signUp(t);
+    const body = await search(u, { limit: 50 });
+    expect(body.items).toHaveLength(10);
+    expect(body.limit).toBe(10);
+    expect(body.total).toBeGreaterThan(10);
+    expect((await search(u, { limit: 5, offset: 10 })).items).toEqual([]);
+  });
+
+  it('does not count reading one product as a search', async () => {
+    const u = await signUp(t);
+    await caller(t, u.token).sat.byId({ id: '43211508' });
+    expect(await t.handle.db.select().from(usageCounters).where(eq(usageCounters.userId, u.id))).toEqual([]);
+  });
+
+  it('gives an upgraded user the new quota at once (BASIC: 100 searches)', async () => {
+    const u = await signUp(t);
+    for (let i = 0; i < 10; i++) await search(u);
+    await expect(search(u)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await setPlan(t, u.id, 'BASIC');
+    const headers = new Headers();
+    await search(u, {}, headers);
+    expect(headers.get('x-quota-remaining')).toBe('89');
+  });
+
+  it('never lets concurrent searches overshoot the quota', async () => {
+    const u = await signUp(t);
+    const results = await Promise.allSettled(Array.from({ length: 16 }, () => search(u, { query: 'agua' })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    const refusals = results.filter((r) => r.status === 'rejected');
+    expect(refusals.map((r) => (r.reason as { code: string }).code)).toEqual(
+      Array(6).fill('TOO_MANY_REQUESTS'),
+    );
+  });
+});
