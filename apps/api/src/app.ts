@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       return c.json({ status: 'unavailable', db: deps.dbKind }, 503);
     }
   });
-  mountDocs(app, deps.version);
+  mountDocs(app, deps);
   if (deps.devSurfaces) mountDevMail(app, deps);
   if (deps.billing.devPages) mountDevBilling(app, deps);
   mountBillingReturn(app, deps);

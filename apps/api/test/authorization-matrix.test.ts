@@ -1,4 +1,4 @@
-import { appRouter, collectRoutes } from '@folio/api';
+import { appRouter, collectRoutes, FILE_ROUTES } from '@folio/api';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -85,6 +85,11 @@ const CALLS: Record<string, Call> = {
     body: () =>
       invoiceXml({ uuid: newUuid(), emisor: OWNER, receptor: CLIENT, fecha: '2025-05-05T10:00:00' }),
   },
+  'POST /profiles/{profileId}/cfdi/xml': {
+    path: (x) => `/api/profiles/${x.profileId}/cfdi/xml`,
+    body: () =>
+      invoiceXml({ uuid: newUuid(), emisor: OWNER, receptor: CLIENT, fecha: '2025-05-06T10:00:00' }),
+  },
   'GET /invoices': { query: (x) => `?profileId=${x.profileId}` },
   'GET /invoices/{id}': { path: (x) => `/api/invoices/${x.invoiceId}` },
   'GET /invoices/{id}/xml': { path: (x) => `/api/invoices/${x.invoiceId}/xml` },
@@ -129,6 +134,10 @@ const CALLS: Record<string, Call> = {
     path: (x) => `/api/api-keys/${x.spareKeyId}`,
     fresh: async () => ({ spareKeyId: (await newKey('write')).id }),
   },
+  'POST /webhooks/stripe': {
+    public: true,
+    skipOwner: 'signed by the payment provider, not a user; covered in billing-webhook.test.ts',
+  },
 };
 
 async function newKey(scope: 'read' | 'write'): Promise<{ id: string; key: string }> {
@@ -152,9 +161,9 @@ function freshPeriod(key: string, mes: number) {
   };
 }
 
-const FILE_ROUTES = ['POST /profiles/{profileId}/cfdi', 'GET /invoices/{id}/xml'];
 const routes = collectRoutes(appRouter);
-const routeKeys = [...routes.map((r) => `${r.method} ${r.path}`), ...FILE_ROUTES];
+const routeKeys = [...routes, ...FILE_ROUTES].map((r) => `${r.method} ${r.path}`);
+const XML_BODY = new Set(['POST /profiles/{profileId}/cfdi', 'POST /profiles/{profileId}/cfdi/xml']);
 /** Routes that need the user's own session (meta.sessionOnly): an API key gets 403. */
 const sessionOnly = new Set(routes.filter((r) => r.sessionOnly).map((r) => `${r.method} ${r.path}`));
 
@@ -219,7 +228,7 @@ function send(key: string, call: Call, ids: Record<string, string>, headers: Rec
   const [method, template] = key.split(' ') as [string, string];
   const path = (call.path?.(ids) ?? `/api${template}`) + (call.query?.(ids) ?? '');
   const body = call.body?.(ids);
-  if (key === 'POST /profiles/{profileId}/cfdi') {
+  if (XML_BODY.has(key)) {
     return t.app.request(path, {
       method,
       headers: { ...headers, 'content-type': 'application/xml' },

@@ -372,6 +372,32 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
     await expectError(res, 415, 'Unsupported Media Type');
   });
 
+  it('takes one document as the raw body of POST …/cfdi/xml, whatever its content type, with the quota headers', async () => {
+    const { u, p } = await setup();
+    const xmlRoute = `/api/profiles/${p.id}/cfdi/xml`;
+    for (const type of ['application/xml', 'application/octet-stream', undefined]) {
+      const res = await t.app.request(xmlRoute, {
+        method: 'POST',
+        headers: { ...bearer(u.token), ...(type ? { 'content-type': type } : {}) },
+        body: sale(newUuid()),
+      });
+      expect(res.status, String(type)).toBe(201);
+      expect((await res.json()).data).toMatchObject({ imported: 1, files: [{ status: 'imported' }] });
+      expect(res.headers.get('x-quota-limit')).toBeTruthy();
+    }
+    const big = `${sale(newUuid())}${' '.repeat(5 * 1024 * 1024)}`;
+    const tooBig = await t.app.request(xmlRoute, { method: 'POST', headers: bearer(u.token), body: big });
+    await expectError(tooBig, 413, 'Payload Too Large');
+    const refused = await t.app.request(xmlRoute, {
+      method: 'POST',
+      headers: bearer(u.token),
+      body: '<nota/>',
+    });
+    await expectError(refused, 400, 'Bad Request');
+    const anonymous = await t.app.request(xmlRoute, { method: 'POST', body: sale(newUuid()) });
+    await expectError(anonymous, 401, 'Unauthorized');
+  });
+
   it('answers 401 without a token, 403 for a foreign or frozen profile, 404 for a missing one', async () => {
     const { u, p } = await setup();
     const xml = sale(newUuid());

@@ -87,6 +87,33 @@ describe('cross-cutting HTTP rules', () => {
     expect(script.headers.get('content-type')).toContain('javascript');
   });
 
+  it('names the absolute APP_URL + /api as the server in the served document', async () => {
+    const { createApp } = await import('../src/app');
+    const deployed = createApp({ ...t.deps, config: { ...t.deps.config, appUrl: 'https://folio.test' } });
+    const doc = await (await deployed.request('/api/openapi.json')).json();
+    expect(doc.servers).toEqual([{ url: 'https://folio.test/api' }]);
+  });
+
+  it('turns off the docs page hosted-service buttons (Ask AI, MCP, developer tools with Deploy)', async () => {
+    const page = await (await t.app.request('/api/docs')).text();
+    const config = JSON.parse(page.match(/createApiReference\('#app', (\{.*?\})\)/s)?.[1] ?? 'null');
+    expect(config).toMatchObject({
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: 'never',
+      favicon: '/api/docs/favicon.svg',
+    });
+  });
+
+  it('serves a favicon for the docs page and for /favicon.ico', async () => {
+    for (const path of ['/favicon.ico', '/api/docs/favicon.svg']) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await res.text()).toContain('<svg');
+    }
+  });
+
   it('lists the outbox on /__dev/mail.json (filtered by recipient) and /__dev/mail', async () => {
     const user = await signUp(t);
     const res = await t.app.request(`/__dev/mail.json?to=${encodeURIComponent(user.email.toUpperCase())}`);

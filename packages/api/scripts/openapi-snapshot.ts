@@ -9,11 +9,12 @@ import { buildOpenApiDocument } from '../src/openapi';
 
 export const SNAPSHOT_PATH = fileURLToPath(new URL('../openapi.snap.json', import.meta.url));
 
-/** `info.version` is the server's package version at run time; the snapshot pins it. */
+/** `info.version` and the server URL come from the running server; the snapshot pins them. */
 export const SNAPSHOT_VERSION = '0.0.0';
+export const SNAPSHOT_SERVER_URL = 'http://localhost:3000/api';
 
 export function snapshotDocument() {
-  return buildOpenApiDocument({ version: SNAPSHOT_VERSION });
+  return buildOpenApiDocument({ version: SNAPSHOT_VERSION, serverUrl: SNAPSHOT_SERVER_URL });
 }
 
 export const snapshotText = () => `${JSON.stringify(snapshotDocument(), null, 2)}\n`;

@@ -21,6 +21,7 @@ export {
 export { NUL_MESSAGE, nulInputError, nulPath } from './input-guard';
 export { buildOpenApiDocument } from './openapi';
 export { coerceParams } from './rest/coerce';
+export { FILE_ROUTES, type FileRoute } from './rest/file-routes';
 export { refuseUnknownParams } from './rest/query-params';
 export { collectRoutes, type HttpMethod, queryParamsOf, type RestRoute } from './rest/routes';
 export { type AppRouter, appRouter } from './root';

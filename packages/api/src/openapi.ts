@@ -2,41 +2,16 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_LABELS } from './failure';
+import { FILE_ROUTES } from './rest/file-routes';
 import { collectRoutes } from './rest/routes';
 import { appRouter } from './root';
-import { ImportReport } from './schemas/import-report';
+import type { RestMeta } from './trpc';
 
-const ImportAnswer = z.object({ message: z.string(), data: ImportReport }).meta({
-  example: {
-    message: '1 imported, 0 duplicate, 1 rejected',
-    data: {
-      imported: 1,
-      duplicates: 0,
-      rejected: 1,
-      files: [
-        {
-          name: 'enero/6D7434A6.xml',
-          status: 'imported',
-          kind: 'invoice',
-          tipo: 'PPD',
-          uuid: '6D7434A6-E3F2-47AD-9E4C-08849946AFA0',
-          id: 'a935b1cb-4fb6-44a9-9568-fe63acf05ff1',
-        },
-        {
-          name: 'enero/borrador.xml',
-          status: 'rejected',
-          error: 'CFDI sin timbre (no TimbreFiscalDigital UUID)',
-        },
-      ],
-    },
-  },
-});
-
-/** One tag per domain, in the order the docs page lists them. */
 /** Any one scheme authenticates; session-only operations (meta.sessionOnly) refuse API keys. */
 const SESSION_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const SECURITY: Record<string, string[]>[] = [...SESSION_SECURITY, { apiKeyAuth: [] }];
 
+/** One tag per domain, in the order the docs page lists them. */
 const TAGS = [
   { name: 'auth', description: 'Registration, email verification, login and logout' },
   { name: 'profiles', description: 'Taxpayer profiles (one RFC each) and their validation flags' },
@@ -46,30 +21,8 @@ const TAGS = [
   { name: 'periods', description: 'Accounting periods that manual expenses belong to' },
   { name: 'sat', description: 'SAT catalogs: products and services, fiscal regimes' },
   { name: 'subscription', description: 'Plans, the current subscription, checkout and the customer portal' },
-  { name: 'api-keys', description: 'API keys for scripts and servers (BASIC and PRO)' },
   { name: 'webhooks', description: 'Calls the payment provider makes to Folio' },
 ];
-
-/**
- * What the procedures' meta cannot say: a second success status (idempotent creates) and request
- * headers the REST layer reads.
- */
-const IDEMPOTENCY_KEY = {
-  name: 'Idempotency-Key',
-  description:
-    'Makes a retry safe (up to 255 printable ASCII characters, kept 24 hours per user): the same key ' +
-    'with the same body answers exactly the first answer, with `Idempotent-Replayed: true`, and ' +
-    'changes nothing; the same key with a different body is a 409 `idempotency_key_reused`.',
-};
-
-const OPERATION_EXTRAS: Record<
-  string,
-  { alsoOk?: string; headers?: { name: string; description: string }[] }
-> = {
-  'periods.open': { alsoOk: 'The period of that month already existed' },
-  'expenses.createManual': { headers: [IDEMPOTENCY_KEY] },
-  'subscription.createCheckout': { headers: [IDEMPOTENCY_KEY] },
-};
 
 const ErrorBody = z
   .object({
@@ -95,98 +48,96 @@ const ErrorBody = z
     },
   });
 
+/** Response headers, described once and referenced from every answer that carries them. */
+const HEADERS = {
+  'X-Request-Id': {
+    description: 'The id the server logged this request under; quote it when reporting a problem',
+    schema: { type: 'string' },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying (past a monthly quota: until it resets)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-Quota-Limit': {
+    description: "The plan's monthly limit for this kind of request, or `unlimited`",
+    schema: { type: 'string', examples: ['100', 'unlimited'] },
+  },
+  'X-Quota-Remaining': {
+    description: 'What is left of the monthly limit after this request (absent when unlimited)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Set-Cookie': {
+    description: 'The `access_token` cookie (HttpOnly, SameSite=Lax); logout clears it',
+    schema: { type: 'string' },
+  },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', enum: ['true'] },
+  },
+} as const;
+type HeaderName = keyof typeof HEADERS;
+
+/** The request header of the routes whose meta says `rest.idempotencyKey`. */
+const IDEMPOTENCY_KEY = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  description:
+    'Makes a retry safe (up to 255 printable ASCII characters, kept 24 hours per user): the same key ' +
+    'with the same body answers exactly the first answer, with `Idempotent-Replayed: true`, and ' +
+    'changes nothing; the same key with a different body is a 409 `idempotency_key_reused`.',
+  schema: { type: 'string', maxLength: 255 },
+};
+
+const LICENSE = { name: 'MIT', identifier: 'MIT' };
+
 const jsonError = (status: number) => ({
   description: ERROR_LABELS[status] ?? 'Error',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, jsonError(c)]));
-
-/** Routes served outside the procedures (files in, files out), documented by hand. */
-const FILE_ROUTES: ZodOpenApiPathsObject = {
-  '/profiles/{profileId}/cfdi': {
-    post: {
-      operationId: 'cfdi-upload',
-      tags: ['cfdi'],
-      summary:
-        'Import CFDI XML: one document as application/xml, or many .xml/.zip files as multipart `files`',
-      description:
-        'Each file is stored in its own transaction; the answer reports every file. Limits: 5 MB per XML, ' +
-        '50 MB and 5,000 entries per ZIP (413). 201 when anything was imported, 200 otherwise. A single ' +
-        'application/xml document that is refused answers 400 (429 past the monthly quota).',
-      security: SECURITY,
-      requestParams: { path: z.object({ profileId: z.string() }) },
-      requestBody: {
-        content: {
-          'application/xml': { schema: z.string().meta({ description: 'one CFDI 4.0 or 3.3 document' }) },
-          'multipart/form-data': {
-            schema: z.object({ files: z.array(z.string().meta({ format: 'binary' })) }),
-          },
-        },
-      },
-      responses: {
-        201: { description: 'Imported', content: { 'application/json': { schema: ImportAnswer } } },
-        200: {
-          description: 'Nothing new (duplicates or refusals only)',
-          content: { 'application/json': { schema: ImportAnswer } },
-        },
-        ...errors(400, 401, 403, 404, 413, 415, 429, 500),
-      },
-    },
-  },
-  '/invoices/{id}/xml': {
-    get: {
-      operationId: 'invoices-xml',
-      tags: ['invoices'],
-      summary: 'The original XML of an imported CFDI',
-      security: SECURITY,
-      requestParams: { path: z.object({ id: z.string() }) },
-      responses: {
-        200: {
-          description: 'The document as uploaded',
-          content: { 'application/xml': { schema: z.string() } },
-        },
-        ...errors(401, 403, 404, 500),
-      },
-    },
-  },
-  '/webhooks/stripe': {
-    post: {
-      operationId: 'webhooks-stripe',
-      tags: ['webhooks'],
-      summary: 'Stripe webhook: subscription changes reported by the payment provider',
-      description:
-        'The raw body is verified against the `Stripe-Signature` header. Events are applied once: a ' +
-        'repeated event id answers 200 with `outcome: "duplicate"`, an event type Folio does not use ' +
-        '`"ignored"`. A handler failure answers 500 so the provider retries.',
-      security: [],
-      requestParams: { header: z.object({ 'stripe-signature': z.string() }) },
-      requestBody: {
-        content: { 'application/json': { schema: z.object({}).catchall(z.unknown()) } },
-      },
-      responses: {
-        200: {
-          description: 'Processed, duplicate or ignored',
-          content: {
-            'application/json': {
-              schema: z.object({
-                received: z.literal(true),
-                outcome: z.enum(['processed', 'duplicate', 'ignored']),
-              }),
-            },
-          },
-        },
-        ...errors(400, 500),
-      },
-    },
-  },
-};
+type Extras = Pick<RestMeta, 'alsoOk' | 'idempotencyKey' | 'quota' | 'setsCookie'>;
+interface Operation {
+  security?: Record<string, string[]>[];
+  parameters?: object[];
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+  responses: Record<string, { description?: string; headers?: object }>;
+}
 
 /**
- * OpenAPI 3.1 for /api, generated from the procedures' meta and corrected where the generator
- * guesses wrong: real success codes, the one `{error, message}` error body, both auth schemes.
+ * Puts an operation's answers in order: its real success status (and the 200 of `alsoOk`), the one
+ * error body for each error status it names, and on each answer the headers it carries.
  */
-export function buildOpenApiDocument(opts: { version: string; serverUrl?: string }): OpenAPIObject {
+function answers(op: Operation, success: number, errorCodes: number[], extras: Extras): void {
+  const ok = op.responses[success] ?? op.responses['200'];
+  if (!ok) throw new Error(`no ${success} answer to document`);
+  op.responses = { [success]: ok };
+  if (extras.alsoOk) op.responses['200'] = { ...ok, description: extras.alsoOk };
+  for (const status of errorCodes) op.responses[status] = jsonError(status);
+  for (const [code, res] of Object.entries(op.responses)) {
+    const status = Number(code);
+    const names: HeaderName[] = ['X-Request-Id'];
+    if (status === 429 || status === 503) names.push('Retry-After');
+    if (extras.quota && (status < 300 || status === 429)) names.push('X-Quota-Limit', 'X-Quota-Remaining');
+    if (extras.setsCookie && status < 300) names.push('Set-Cookie');
+    if (extras.idempotencyKey && status < 300) names.push('Idempotent-Replayed');
+    op.responses[code] = {
+      ...res,
+      headers: Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }])),
+    };
+  }
+  if (extras.idempotencyKey) (op.parameters ??= []).push(IDEMPOTENCY_KEY);
+}
+
+/**
+ * OpenAPI 3.1 for /api, generated from the procedures' meta and FILE_ROUTES, and corrected where the
+ * generator guesses wrong: real success codes, the one `{error, message}` error body, response
+ * headers, both auth schemes. `serverUrl` is the absolute URL of /api (APP_URL + `/api`).
+ */
+export function buildOpenApiDocument(opts: { version: string; serverUrl: string }): OpenAPIObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of FILE_ROUTES) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: route.operation };
+  }
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Folio API',
     description:
@@ -194,7 +145,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
       '`Authorization: Bearer <accessToken>` or the `access_token` cookie set by login; scripts and ' +
       'servers use an API key (`Authorization: Bearer folio_…`, see POST /api-keys).',
     version: opts.version,
-    baseUrl: opts.serverUrl ?? '/api',
+    baseUrl: opts.serverUrl,
     securitySchemes: {
       bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
@@ -208,46 +159,35 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl?: string
       },
     },
     defs: { ErrorBody },
-    paths: FILE_ROUTES,
+    paths,
   });
+  doc.info.license = LICENSE;
   doc.tags = TAGS;
+  doc.components = { ...doc.components, headers: HEADERS as never };
+  const operation = (method: string, path: string) => {
+    const op = doc.paths?.[path]?.[method.toLowerCase() as 'get'] as Operation | undefined;
+    if (!op) throw new Error(`${method} ${path} is missing from the generated document`);
+    return op;
+  };
+
   for (const route of collectRoutes(appRouter)) {
-    const op = doc.paths?.[route.path]?.[route.method.toLowerCase() as 'get'] as
-      | { responses: Record<string, unknown>; security?: unknown }
-      | undefined;
-    if (!op) continue;
+    const op = operation(route.method, route.path);
     const success = route.rest.successStatus ?? 200;
-    if (success !== 200) {
-      op.responses[success] = op.responses['200'];
-      delete op.responses['200'];
-    }
-    const ok = op.responses[success] as { description?: string } | undefined;
-    if (ok) ok.description = success === 201 ? 'Created' : 'OK';
-    const extras = OPERATION_EXTRAS[route.procedure];
-    if (extras?.alsoOk && ok) op.responses['200'] = { ...ok, description: extras.alsoOk };
-    for (const code of Object.keys(op.responses)) if (Number(code) >= 400) delete op.responses[code];
-    for (const status of documentedErrors(route)) op.responses[status] = jsonError(status);
-    if (extras?.headers) {
-      const withParams = op as { parameters?: unknown[] };
-      withParams.parameters ??= [];
-      const params = withParams.parameters;
-      for (const h of extras.headers) {
-        params.push({
-          in: 'header',
-          name: h.name,
-          description: h.description,
-          schema: { type: 'string', maxLength: 255 },
-        });
-      }
-    }
+    answers(op, success, documentedErrors(route), route.rest);
+    op.responses[success]!.description = success === 201 ? 'Created' : 'OK';
     // A request body example comes from the input schema's meta (the generator copies the schema).
     const example = (z.globalRegistry.get(route.input as z.ZodType) as { example?: unknown } | undefined)
       ?.example;
-    const body = (op as { requestBody?: { content?: Record<string, { example?: unknown }> } }).requestBody
-      ?.content?.['application/json'];
+    const body = op.requestBody?.content?.['application/json'];
     if (example !== undefined && body) body.example = example;
-    // Any one scheme authenticates a protected route; session-only routes refuse API keys.
-    if (route.protect) op.security = route.sessionOnly ? SESSION_SECURITY : SECURITY;
+    // Any one scheme authenticates a protected route (session-only ones refuse API keys); a public
+    // one says it needs none.
+    op.security = !route.protect ? [] : route.sessionOnly ? SESSION_SECURITY : SECURITY;
+  }
+  for (const route of FILE_ROUTES) {
+    const op = operation(route.method, route.path);
+    answers(op, route.rest?.successStatus ?? 200, route.errors, route.rest ?? {});
+    op.security = route.protect ? SECURITY : [];
   }
   for (const key of Object.keys(doc.components?.schemas ?? {})) {
     if (key.startsWith('error.')) delete doc.components!.schemas![key];

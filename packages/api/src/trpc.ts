@@ -17,6 +17,14 @@ export interface RestMeta extends ErrorStyle {
    * text/plain cross-site without a preflight, which made login CSRF possible.
    */
   jsonOnly?: boolean;
+  /** A second success answer, 200 beside the 201, and when it comes (idempotent creates). */
+  alsoOk?: string;
+  /** The route honours `Idempotency-Key`: a replay is the first answer plus `Idempotent-Replayed`. */
+  idempotencyKey?: true;
+  /** The route takes a monthly plan quota: X-Quota-Limit / X-Quota-Remaining on its answers. */
+  quota?: true;
+  /** The success answer sets (or clears) the access_token cookie. */
+  setsCookie?: true;
 }
 
 export type Meta = OpenApiMeta<{

@@ -88,6 +88,7 @@ const DESIGN: [method: string, path: string, success: number, errors: number[]][
   ['get', '/profiles/{profileId}', 200, [401, 403, 404]],
   ['delete', '/profiles/{profileId}', 200, [401, 403, 404]],
   ['post', '/profiles/{profileId}/cfdi', 201, [400, 401, 403, 404, 413, 415, 429]],
+  ['post', '/profiles/{profileId}/cfdi/xml', 201, [400, 401, 403, 404, 413, 429]],
   ['get', '/invoices/{id}', 200, [401, 403, 404]],
   ['get', '/invoices/{id}/xml', 200, [401, 403, 404]],
   ['post', '/invoices/{id}/payments', 201, [400, 401, 403, 404]],
@@ -191,6 +192,99 @@ describe('the document as a whole', () => {
         sessionOnly.has(`${method} ${path}`) ? session : [...session, { apiKeyAuth: [] }],
       );
     }
+  });
+
+  it('names the absolute server URL it was built for (APP_URL + /api)', () => {
+    expect((doc as unknown as { servers: { url: string }[] }).servers).toEqual([
+      { url: 'http://localhost:3000/api' },
+    ]);
+  });
+
+  it('says public operations need no credentials (security: [])', () => {
+    for (const path of ['/auth/register', '/auth/login', '/auth/logout', '/webhooks/stripe']) {
+      expect(op('post', path)?.security, path).toEqual([]);
+    }
+  });
+
+  it('gives every operation a description beside its summary', () => {
+    for (const { method, path, op: o } of operations) {
+      expect((o as { description?: string }).description?.length, `${method} ${path}`).toBeGreaterThan(20);
+    }
+  });
+
+  it('describes the headers answers carry: request id always, Retry-After on 429, quota, cookie, replay', () => {
+    const headers = (method: string, path: string, status: string) =>
+      Object.keys((op(method, path)!.responses[status] as { headers?: object }).headers ?? {});
+    for (const { method, path, op: o } of operations) {
+      for (const status of Object.keys(o.responses)) {
+        expect(headers(method, path, status), `${method} ${path} ${status}`).toContain('X-Request-Id');
+        if (status === '429') expect(headers(method, path, status)).toContain('Retry-After');
+      }
+    }
+    const quota = ['X-Quota-Limit', 'X-Quota-Remaining'];
+    expect(headers('get', '/sat/search', '200')).toEqual(expect.arrayContaining(quota));
+    expect(headers('get', '/sat/search', '429')).toEqual(expect.arrayContaining([...quota, 'Retry-After']));
+    expect(headers('post', '/profiles/{profileId}/cfdi', '201')).toEqual(expect.arrayContaining(quota));
+    expect(headers('post', '/accrued-expenses', '201')).toEqual(
+      expect.arrayContaining([...quota, 'Idempotent-Replayed']),
+    );
+    expect(headers('post', '/auth/login', '200')).toContain('Set-Cookie');
+    expect(headers('post', '/auth/logout', '200')).toContain('Set-Cookie');
+    expect(headers('get', '/invoices', '200')).toEqual(['X-Request-Id']);
+    const components = (doc.components as { headers?: Record<string, unknown> }).headers ?? {};
+    for (const name of ['X-Request-Id', 'Retry-After', ...quota, 'Set-Cookie', 'Idempotent-Replayed'])
+      expect(components[name], name).toMatchObject({
+        description: expect.any(String),
+        schema: expect.any(Object),
+      });
+  });
+
+  it('gives ids, moments, days and emails their format', () => {
+    const props = (name: string) =>
+      (
+        doc.components.schemas[name] as {
+          properties: Record<string, { format?: string; anyOf?: { format?: string }[] }>;
+        }
+      ).properties;
+    const format = (p?: { format?: string; anyOf?: { format?: string }[] }) =>
+      p?.format ?? p?.anyOf?.find((a) => a.format)?.format;
+    expect(format(props('User').id)).toBe('uuid');
+    expect(format(props('User').email)).toBe('email');
+    expect(format(props('Profile').created_at)).toBe('date-time');
+    expect(format(props('Profile').frozen_at)).toBe('date-time');
+    expect(format(props('Invoice').profile_id)).toBe('uuid');
+    expect(format(props('Expense').updated_at)).toBe('date-time');
+    expect(format(props('Period').id)).toBe('uuid');
+    expect(format(props('SatProduct').fecha_inicio_vigencia)).toBe('date');
+    expect(format(props('Subscription').currentPeriodEnd)).toBe('date-time');
+    const register = op('post', '/auth/register')!.requestBody!.content['application/json'] as {
+      schema: { properties: Record<string, { format?: string }> };
+    };
+    expect(register.schema.properties.email?.format).toBe('email');
+  });
+
+  it('carries a license', () => {
+    expect((doc as unknown as { info: { license?: object } }).info.license).toEqual({
+      name: 'MIT',
+      identifier: 'MIT',
+    });
+  });
+
+  it('lets generators send an upload as it is: a required multipart body, and one raw XML body', () => {
+    const upload = op('post', '/profiles/{profileId}/cfdi')!.requestBody as {
+      required?: boolean;
+      content: Record<string, unknown>;
+    };
+    expect(upload.required).toBe(true);
+    expect(Object.keys(upload.content)).toEqual(['multipart/form-data']);
+    const xml = op('post', '/profiles/{profileId}/cfdi/xml')!.requestBody as {
+      required?: boolean;
+      content: Record<string, { schema: unknown }>;
+    };
+    expect(xml.required).toBe(true);
+    expect(xml.content).toEqual({
+      'application/xml': { schema: expect.objectContaining({ type: 'string', format: 'binary' }) },
+    });
   });
 
   it('answers every error with the one ErrorBody schema', () => {

@@ -19,6 +19,8 @@ export const authRouter = router({
         path: '/auth/register',
         tags: ['auth'],
         summary: 'Register a user; a verification email is sent',
+        description:
+          'Creates the account (password hashed with argon2id) and mails a verification link. The account can log in at once; an email already registered answers 400.',
         protect: false,
         errorResponses: [400, 415, 429, 500],
       },
@@ -27,7 +29,7 @@ export const authRouter = router({
     .input(
       z
         .object({
-          email: z.string().trim().max(254).pipe(z.email('Invalid email format')),
+          email: z.string().trim().max(254).pipe(z.email('Invalid email format')).meta({ format: 'email' }),
           password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
           nombre: optionalText,
           apellido: optionalText,
@@ -55,14 +57,19 @@ export const authRouter = router({
         path: '/auth/login',
         tags: ['auth'],
         summary: 'Log in; returns an access token and sets the access_token cookie',
+        description:
+          'Checks the password and opens a session: the answer carries an access token for `Authorization: Bearer`, and the same token is set as the HttpOnly `access_token` cookie. Repeated failures are rate-limited (429).',
         protect: false,
         errorResponses: [400, 401, 403, 415, 429, 500],
       },
-      rest: { jsonOnly: true },
+      rest: { jsonOnly: true, setsCookie: true },
     })
     .input(
       z
-        .object({ email: z.string().max(254), password: z.string().max(PASSWORD_MAX) })
+        .object({
+          email: z.string().max(254).meta({ format: 'email' }),
+          password: z.string().max(PASSWORD_MAX),
+        })
         .meta({ example: { email: 'ana@example.com', password: 'una-clave-segura' } }),
     )
     .output(z.object({ message: z.string(), user: User, accessToken: z.string(), expiresAt: z.string() }))
@@ -76,9 +83,12 @@ export const authRouter = router({
         path: '/auth/logout',
         tags: ['auth'],
         summary: 'Revoke the session and clear the cookie',
+        description:
+          'Revokes the session of the token (header or cookie) and clears the cookie. Without a session it still answers 200, so it is safe to call twice.',
         protect: false,
         errorResponses: [403, 500],
       },
+      rest: { setsCookie: true },
     })
     .input(z.object({}).optional())
     .output(Message)
@@ -94,6 +104,7 @@ export const authRouter = router({
         path: '/auth/me',
         tags: ['auth'],
         summary: 'The current user',
+        description: 'The user the access token belongs to, with `email_verified`.',
         errorResponses: [401, 500],
       },
     })
@@ -108,6 +119,8 @@ export const authRouter = router({
         path: '/auth/verify-email',
         tags: ['auth'],
         summary: 'Verify the email with the token from the message',
+        description:
+          'Marks the email verified with the token from the verification mail. An unknown or expired token answers 400.',
         protect: false,
         errorResponses: [400, 500],
       },
@@ -126,6 +139,8 @@ export const authRouter = router({
         path: '/auth/verify-email',
         tags: ['auth'],
         summary: 'Verify the email from the link in the message',
+        description:
+          'What the link in the verification mail opens: the token is in the query string. An unknown or expired token answers 400.',
         protect: false,
         errorResponses: [400, 500],
       },
@@ -144,6 +159,8 @@ export const authRouter = router({
         path: '/auth/resend-verification',
         tags: ['auth'],
         summary: 'Send a new verification email',
+        description:
+          "Mails a fresh verification link to the caller's address (rate-limited). Earlier links stop working.",
         errorResponses: [401, 403, 429, 500],
       },
     })

@@ -19,6 +19,8 @@ export const expensesRouter = router({
         path: '/expenses',
         tags,
         summary: 'Expenses from received CFDI and manual entry, newest first',
+        description:
+          "Expenses of the caller's profiles: received CFDI and manual entries together, newest first, in pages. Filter by profile (id or RFC), month and year, regime, text, `tipo` and `categoria`.",
         errorResponses: [400, 401, 403, 404, 500],
       },
     })
@@ -42,9 +44,15 @@ export const expensesRouter = router({
         path: '/accrued-expenses',
         tags,
         summary: 'Record a manual expense in an open accounting period (Idempotency-Key supported)',
+        description:
+          "Records an expense without a CFDI into an open accounting period of the profile; IVA and total are computed. Counts against the plan's monthly quota of manual expenses (429 past it).",
         errorResponses: [400, 401, 403, 409, 429, 500],
       },
-      rest: { successStatus: 201 },
+      rest: {
+        successStatus: 201,
+        idempotencyKey: true,
+        quota: true,
+      },
     })
     .input(
       withAliases(

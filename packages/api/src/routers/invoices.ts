@@ -17,6 +17,8 @@ export const invoicesRouter = router({
         path: '/invoices',
         tags,
         summary: 'Income CFDI of your profiles, newest first',
+        description:
+          "Income CFDI of the caller's profiles with their validation results and payment status, newest first, in pages. Filter by profile, month and year, the issuer's fiscal regime and a text search.",
         errorResponses: [400, 401, 403, 404, 500],
       },
     })
@@ -31,6 +33,7 @@ export const invoicesRouter = router({
         path: '/invoices/{id}',
         tags,
         summary: 'One invoice',
+        description: 'One income CFDI with its validation results, payments and payment status.',
         errorResponses: [401, 403, 404, 500],
       },
     })
@@ -45,6 +48,8 @@ export const invoicesRouter = router({
         path: '/invoices/{id}/payments',
         tags,
         summary: 'Record a manual payment and recompute the payment status',
+        description:
+          "Records a payment made outside a payment complement (REP) and recomputes the invoice's paid amount and status; the invoice is marked `tienePagosManuales`.",
         errorResponses: [400, 401, 403, 404, 500],
       },
       rest: { successStatus: 201 },

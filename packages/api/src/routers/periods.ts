@@ -17,6 +17,10 @@ const transition = (estado: 'ABIERTO' | 'CERRADO', verb: 'close' | 'reopen') =>
         tags,
         summary:
           verb === 'close' ? 'Close a period: no more manual expenses in it' : 'Reopen a closed period',
+        description:
+          verb === 'close'
+            ? 'Marks the period CERRADO: manual expenses can no longer be recorded in it until it is reopened.'
+            : 'Marks a closed period ABIERTO again, so manual expenses can be recorded in it.',
         errorResponses: [401, 403, 404, 500],
       },
     })
@@ -35,6 +39,8 @@ export const periodsRouter = router({
         path: '/periods',
         tags,
         summary: "A profile's accounting periods",
+        description:
+          'The accounting periods of one profile (id or RFC), each a month that is ABIERTO or CERRADO.',
         errorResponses: [400, 401, 403, 404, 500],
       },
     })
@@ -49,9 +55,11 @@ export const periodsRouter = router({
         path: '/periods',
         tags,
         summary: 'Open the period of a month (201), or get the existing one (200)',
+        description:
+          'Opens the accounting period of a month for a profile. Calling it again for the same month answers the existing period (200), so it is safe to retry.',
         errorResponses: [400, 401, 403, 404, 500],
       },
-      rest: { successStatus: 201 },
+      rest: { successStatus: 201, alsoOk: 'The period of that month already existed' },
     })
     .input(
       withAliases(

@@ -22,6 +22,7 @@ export const profilesRouter = router({
         path: '/profiles',
         tags,
         summary: 'Your profiles',
+        description: 'Every taxpayer profile of the caller, frozen ones included (readable, not writable).',
         errorResponses: [401, 500],
       },
     })
@@ -36,6 +37,7 @@ export const profilesRouter = router({
         path: '/profiles/{profileId}',
         tags,
         summary: 'One profile',
+        description: 'One profile of the caller: RFC, person type, fiscal regimes and validation flags.',
         errorResponses: [401, 403, 404, 500],
       },
     })
@@ -52,6 +54,8 @@ export const profilesRouter = router({
         path: '/profiles',
         tags,
         summary: 'Create a taxpayer profile',
+        description:
+          "Adds a taxpayer (one RFC) checked by the RFC rules (pattern, real date, no generic RFC, length by person type) with regimes from c_RegimenFiscal. Past the plan's profile limit it answers 403; an RFC the caller already has, 409.",
         errorResponses: [400, 401, 403, 409, 422, 500],
       },
       rest: { ...rest, successStatus: 201 },
@@ -70,6 +74,8 @@ export const profilesRouter = router({
         path: '/profiles/{profileId}',
         tags,
         summary: 'Update the supplied fields of a profile',
+        description:
+          'Changes only the fields sent; validation flags merge into the current ones. A frozen profile answers 403.',
         errorResponses: [400, 401, 403, 404, 409, 422, 500],
       },
       rest,
@@ -89,6 +95,7 @@ export const profilesRouter = router({
         path: '/profiles/{profileId}',
         tags,
         summary: 'Delete a profile and everything filed under it',
+        description: 'Deletes the profile with its invoices, expenses and periods. This cannot be undone.',
         errorResponses: [401, 403, 404, 500],
       },
     })

@@ -15,8 +15,11 @@ export const satRouter = router({
         path: '/sat/search',
         tags,
         summary: 'Search the SAT product/service catalog (counts against the monthly quota)',
+        description:
+          "Ranked full-text search in Spanish over the c_ClaveProdServ catalog: accent-insensitive, with a typo-tolerant fallback and code prefixes. Each search counts against the plan's monthly quota (X-Quota-* headers; 429 past it).",
         errorResponses: [400, 401, 429, 500],
       },
+      rest: { quota: true },
     })
     .input(
       z.object({
@@ -39,6 +42,8 @@ export const satRouter = router({
         path: '/sat/regimenes-fiscales',
         tags,
         summary: 'Fiscal regimes (c_RegimenFiscal), optionally for one person type',
+        description:
+          'The fiscal regimes of c_RegimenFiscal, optionally only those open to FISICA or MORAL persons.',
         errorResponses: [400, 401, 500],
       },
     })
@@ -53,6 +58,7 @@ export const satRouter = router({
         path: '/sat/{id}',
         tags,
         summary: 'One SAT product/service code',
+        description: 'One entry of c_ClaveProdServ by its 8-digit code.',
         errorResponses: [400, 401, 404, 500],
       },
     })

@@ -1,11 +1,12 @@
 import type { ExpenseListRow } from '@folio/db/queries/expenses';
 import { z } from 'zod';
+import { Timestamp, Uuid } from './formats';
 import { cfdiKind, cfdiKindFields, opt, Tipo } from './invoice';
 
 export const Expense = z
   .object({
-    id: z.string(),
-    profile_id: z.string(),
+    id: Uuid,
+    profile_id: Uuid,
     tipo_origen: z.enum(['XML', 'MANUAL']),
     fecha: z.string(),
     mes: z.number(),
@@ -20,7 +21,7 @@ export const Expense = z
     payment_date: z.string().optional(),
     concepto: z.string().optional(),
     categoria: z.string().optional(),
-    uuid: z.string().optional(),
+    uuid: Uuid.optional(),
     tipo: Tipo.optional(),
     tipo_comprobante: cfdiKindFields.tipo_comprobante.optional(),
     moneda: cfdiKindFields.moneda.describe('Moneda of the CFDI; MXN for a manual expense'),
@@ -30,8 +31,8 @@ export const Expense = z
     nombre_emisor: z.string().optional(),
     rfc_receptor: z.string().optional(),
     nombre_receptor: z.string().optional(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
   })
   .meta({
     id: 'Expense',

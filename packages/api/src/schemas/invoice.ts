@@ -1,6 +1,7 @@
 import { totalMxn } from '@folio/cfdi';
 import type { ListedCfdi } from '@folio/db/queries/cfdis';
 import { z } from 'zod';
+import { Timestamp, Uuid } from './formats';
 
 export const Tipo = z.enum(['PUE', 'PPD', 'COMPLEMENTO_PAGO']);
 /** c_TipoDeComprobante: I ingreso, E egreso (credit note), P pago, T traslado, N nómina. */
@@ -85,9 +86,9 @@ export const EstadoPago = z
 
 export const Invoice = z
   .object({
-    id: z.string(),
-    profile_id: z.string(),
-    uuid: z.string(),
+    id: Uuid,
+    profile_id: Uuid,
+    uuid: Uuid,
     fecha: z.string(),
     mes: z.number(),
     año: z.number(),
@@ -112,9 +113,9 @@ export const Invoice = z
     estadoPago: EstadoPago.nullable()
       .optional()
       .describe('null for a credit note (E); absent for a payment complement'),
-    profile: z.object({ id: z.string(), nombre: z.string(), rfc: z.string() }).optional(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    profile: z.object({ id: Uuid, nombre: z.string(), rfc: z.string() }).optional(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
   })
   .meta({
     id: 'Invoice',

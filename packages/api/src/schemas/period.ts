@@ -1,15 +1,16 @@
 import type { PeriodRow } from '@folio/db/queries/expenses';
 import { z } from 'zod';
+import { Timestamp, Uuid } from './formats';
 
 export const Period = z
   .object({
-    id: z.string(),
-    profile_id: z.string(),
+    id: Uuid,
+    profile_id: Uuid,
     año: z.number(),
     mes: z.number(),
     estado: z.enum(['ABIERTO', 'CERRADO']),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
   })
   .meta({
     id: 'Period',

@@ -1,6 +1,7 @@
 import { DEFAULT_VALIDATION_FLAGS } from '@folio/cfdi';
 import type { ProfileRow } from '@folio/db/queries/profiles';
 import { z } from 'zod';
+import { Timestamp, Uuid } from './formats';
 
 const Flags = z.object({
   validarRFCIngresos: z.boolean(),
@@ -37,18 +38,18 @@ export const ProfileFields = z
 
 export const Profile = z
   .object({
-    id: z.string(),
-    user_id: z.string(),
+    id: Uuid,
+    user_id: Uuid,
     nombre: z.string(),
     rfc: z.string(),
     tipo_persona: TipoPersona,
     regimenes_fiscales: z.array(z.string()),
     validaciones_habilitadas: Flags,
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
     frozen: z.boolean(),
     frozen_reason: z.enum(['PLAN_LIMIT']).optional(),
-    frozen_at: z.string().nullable(),
+    frozen_at: Timestamp.nullable(),
   })
   .meta({
     id: 'Profile',

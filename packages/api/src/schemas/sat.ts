@@ -1,5 +1,6 @@
 import type { FiscalRegimeRow, SatProductRecord } from '@folio/db/queries/catalogs';
 import { z } from 'zod';
+import { Day, Timestamp } from './formats';
 
 export const SiNoOpcional = z.enum(['Sí', 'No', 'Opcional']);
 
@@ -10,12 +11,12 @@ export const SatProduct = z
     incluir_iva_trasladado: z.string(),
     incluir_ieps_trasladado: z.string(),
     complemento_que_debe_incluir: z.string().nullable(),
-    fecha_inicio_vigencia: z.string(),
-    fecha_fin_vigencia: z.string().nullable(),
+    fecha_inicio_vigencia: Day,
+    fecha_fin_vigencia: Day.nullable(),
     estimulo_franja_fronteriza: z.string(),
     palabras_similares: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
   })
   .meta({
     id: 'SatProduct',

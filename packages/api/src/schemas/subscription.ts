@@ -1,5 +1,6 @@
 import { BILLING_PERIODS, CHECKOUT_PLANS, PLAN_IDS, PLAN_LIMITS } from '@folio/billing';
 import { z } from 'zod';
+import { Timestamp } from './formats';
 
 const BASIC_LIMITS = PLAN_LIMITS.BASIC;
 
@@ -57,8 +58,8 @@ export const Subscription = z
     plan: PlanId,
     status: z.enum(['ACTIVE', 'CANCELLED', 'EXPIRED', 'PAST_DUE', 'UNPAID', 'TRIALING']),
     planPrice: z.number(),
-    currentPeriodStart: z.string().nullable(),
-    currentPeriodEnd: z.string().nullable(),
+    currentPeriodStart: Timestamp.nullable(),
+    currentPeriodEnd: Timestamp.nullable(),
     cancelAtPeriodEnd: z.boolean(),
     stripeCustomerId: z.string().nullable(),
     stripeSubscriptionId: z.string().nullable(),

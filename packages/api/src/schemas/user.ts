@@ -1,16 +1,17 @@
 import type { UserRow } from '@folio/auth';
 import { z } from 'zod';
+import { Email, Timestamp, Uuid } from './formats';
 
 export const User = z
   .object({
-    id: z.string(),
-    email: z.string(),
+    id: Uuid,
+    email: Email,
     nombre: z.string().nullable(),
     apellido: z.string().nullable(),
     telefono: z.string().nullable(),
     email_verified: z.boolean(),
     tour_version: z.string().nullable(),
-    tour_completed_at: z.string().nullable(),
+    tour_completed_at: Timestamp.nullable(),
   })
   .meta({
     id: 'User',

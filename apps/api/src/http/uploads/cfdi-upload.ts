@@ -6,7 +6,7 @@ import {
   MAX_CFDI_BYTES,
   XML_TOO_LARGE,
 } from '@folio/api';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { limitBody } from '../body-limit';
 import { serviceRoute } from '../service-route';
 import type { AppDeps, AppEnv } from '../types';
@@ -17,7 +17,7 @@ export const MAX_UPLOAD_BYTES = 120 * 1024 * 1024;
 /** Per request: files (ZIP entries counted one by one; as many as one ZIP may hold) and the bytes they inflate to. */
 export const MAX_UPLOAD_FILES = MAX_ZIP_ENTRIES;
 export const MAX_UPLOAD_INFLATED_BYTES = 100 * 1024 * 1024;
-export const UPLOAD_PATH = /^\/api\/profiles\/[^/]+\/cfdi$/;
+export const UPLOAD_PATH = /^\/api\/profiles\/[^/]+\/cfdi(\/xml)?$/;
 
 const XML_TYPES = /^(application|text)\/xml\b/i;
 
@@ -41,65 +41,71 @@ async function* multipartFiles(form: FormData): AsyncGenerator<ImportFile> {
   }
 }
 
-/** POST /api/profiles/{profileId}/cfdi (XML body or multipart `files`) and GET /api/invoices/{id}/xml. */
+/**
+ * POST /api/profiles/{profileId}/cfdi (multipart `files`, or one XML body), POST …/cfdi/xml (the raw
+ * body is one document, whatever its type: what generated clients send) and GET /api/invoices/{id}/xml.
+ */
 export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
   // The body's own limit by its type (a lone XML may hold 5 MB), enforced while it arrives.
   const xmlLimit = limitBody(MAX_CFDI_BYTES, XML_TOO_LARGE);
   const uploadLimit = limitBody(MAX_UPLOAD_BYTES, 'Upload exceeds 120 MB');
 
+  // One document as the body: what POST …/cfdi/xml always takes, whatever its type (generated clients).
+  const xmlDocument = (c: Context<AppEnv>) =>
+    serviceRoute(c, deps, async (ctx, auth) => {
+      const file = { name: 'upload.xml', content: new Uint8Array(await c.req.arrayBuffer()) };
+      const data = await importCfdiFiles(ctx, auth.user.id, c.req.param('profileId') ?? '', [file], {
+        single: true,
+      });
+      return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
+    });
+
+  app.post('/api/profiles/:profileId/cfdi/xml', xmlLimit, xmlDocument);
   app.post(
     '/api/profiles/:profileId/cfdi',
     (c, next) => (XML_TYPES.test(c.req.header('content-type') ?? '') ? xmlLimit : uploadLimit)(c, next),
     (c) =>
-      serviceRoute(c, deps, async (ctx, auth) => {
-        const profileId = c.req.param('profileId');
-        const type = c.req.header('content-type') ?? '';
-        if (XML_TYPES.test(type)) {
-          const body = new Uint8Array(await c.req.arrayBuffer());
-          const data = await importCfdiFiles(
-            ctx,
-            auth.user.id,
-            profileId,
-            [{ name: 'upload.xml', content: body }],
-            { single: true },
-          );
-          return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
-        }
-        if (!/^multipart\/form-data\b/i.test(type)) {
-          return c.json(errorBody(415, 'Send application/xml or multipart/form-data with `files`'), 415);
-        }
-        let form: FormData;
-        try {
-          form = await c.req.formData();
-        } catch {
-          return c.json(errorBody(400, 'Malformed multipart body'), 400);
-        }
-        if (!form.getAll('files').length) return c.json(errorBody(400, 'No `files` in the upload'), 400);
-        // Every ZIP is checked (size, entries, names) and the request's files and inflated bytes
-        // counted before anything from the request is stored.
-        const total = { files: 0, bytes: 0 };
-        for (const part of form.getAll('files')) {
-          if (typeof part !== 'string' && part.name.toLowerCase().endsWith('.zip')) {
-            try {
-              const zip = await checkZip(part.name, Buffer.from(await part.arrayBuffer()));
-              total.files += zip.files;
-              total.bytes += zip.bytes;
-            } catch (err) {
-              if (err instanceof ZipRefused) return c.json(errorBody(err.status, err.message), err.status);
-              throw err;
+      XML_TYPES.test(c.req.header('content-type') ?? '')
+        ? xmlDocument(c)
+        : serviceRoute(c, deps, async (ctx, auth) => {
+            const profileId = c.req.param('profileId');
+            const type = c.req.header('content-type') ?? '';
+            if (!/^multipart\/form-data\b/i.test(type)) {
+              return c.json(errorBody(415, 'Send application/xml or multipart/form-data with `files`'), 415);
             }
-          } else {
-            total.files++;
-            if (typeof part !== 'string' && part.size <= MAX_CFDI_BYTES) total.bytes += part.size;
-          }
-        }
-        if (total.files > MAX_UPLOAD_FILES || total.bytes > MAX_UPLOAD_INFLATED_BYTES) {
-          const message = `An upload may hold at most ${MAX_UPLOAD_FILES} files and ${MAX_UPLOAD_INFLATED_BYTES / 1024 / 1024} MB of XML once unzipped (this one: ${total.files} files, ${(total.bytes / 1024 / 1024).toFixed(1)} MB); split it`;
-          return c.json(errorBody(413, message), 413);
-        }
-        const data = await importCfdiFiles(ctx, auth.user.id, profileId, multipartFiles(form));
-        return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
-      }),
+            let form: FormData;
+            try {
+              form = await c.req.formData();
+            } catch {
+              return c.json(errorBody(400, 'Malformed multipart body'), 400);
+            }
+            if (!form.getAll('files').length) return c.json(errorBody(400, 'No `files` in the upload'), 400);
+            // Every ZIP is checked (size, entries, names) and the request's files and inflated bytes
+            // counted before anything from the request is stored.
+            const total = { files: 0, bytes: 0 };
+            for (const part of form.getAll('files')) {
+              if (typeof part !== 'string' && part.name.toLowerCase().endsWith('.zip')) {
+                try {
+                  const zip = await checkZip(part.name, Buffer.from(await part.arrayBuffer()));
+                  total.files += zip.files;
+                  total.bytes += zip.bytes;
+                } catch (err) {
+                  if (err instanceof ZipRefused)
+                    return c.json(errorBody(err.status, err.message), err.status);
+                  throw err;
+                }
+              } else {
+                total.files++;
+                if (typeof part !== 'string' && part.size <= MAX_CFDI_BYTES) total.bytes += part.size;
+              }
+            }
+            if (total.files > MAX_UPLOAD_FILES || total.bytes > MAX_UPLOAD_INFLATED_BYTES) {
+              const message = `An upload may hold at most ${MAX_UPLOAD_FILES} files and ${MAX_UPLOAD_INFLATED_BYTES / 1024 / 1024} MB of XML once unzipped (this one: ${total.files} files, ${(total.bytes / 1024 / 1024).toFixed(1)} MB); split it`;
+              return c.json(errorBody(413, message), 413);
+            }
+            const data = await importCfdiFiles(ctx, auth.user.id, profileId, multipartFiles(form));
+            return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
+          }),
   );
 
   app.get('/api/invoices/:id/xml', (c) =>

@@ -1,0 +1,179 @@
+import { MAX_CFDI_BYTES } from '@folio/cfdi';
+import { z } from 'zod';
+import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
+import { ImportReport } from '../schemas/import-report';
+import type { RestMeta } from '../trpc';
+import type { HttpMethod } from './routes';
+
+/**
+ * A route apps/api serves outside the procedures (files in, files out, the provider's webhook). This
+ * list is the one place they are named: the OpenAPI document describes them from it and the
+ * authorization matrix checks each of them.
+ */
+export interface FileRoute {
+  method: HttpMethod;
+  /** OpenAPI-style path relative to /api. */
+  path: string;
+  /** Whether the route needs an access token. */
+  protect: boolean;
+  rest?: Pick<RestMeta, 'successStatus' | 'alsoOk' | 'quota'>;
+  /** The operation with its success answer; openapi.ts adds security, errors and headers. */
+  operation: Omit<ZodOpenApiOperationObject, 'responses'> & {
+    responses: Record<number, ZodOpenApiResponseObject>;
+  };
+  /** Error statuses the route answers (documented with the one error body). */
+  errors: number[];
+}
+
+const ImportAnswer = z.object({ message: z.string(), data: ImportReport }).meta({
+  example: {
+    message: '1 imported, 0 duplicate, 1 rejected',
+    data: {
+      imported: 1,
+      duplicates: 0,
+      rejected: 1,
+      files: [
+        {
+          name: 'enero/6D7434A6.xml',
+          status: 'imported',
+          kind: 'invoice',
+          tipo: 'PPD',
+          uuid: '6D7434A6-E3F2-47AD-9E4C-08849946AFA0',
+          id: 'a935b1cb-4fb6-44a9-9568-fe63acf05ff1',
+        },
+        {
+          name: 'enero/borrador.xml',
+          status: 'rejected',
+          error: 'CFDI sin timbre (no TimbreFiscalDigital UUID)',
+        },
+      ],
+    },
+  },
+});
+
+const importAnswers = {
+  201: { description: 'Imported', content: { 'application/json': { schema: ImportAnswer } } },
+};
+/** The per-document limit, as the descriptions say it. */
+const XML_MB = `${MAX_CFDI_BYTES / (1024 * 1024)} MB`;
+
+const importMeta = {
+  successStatus: 201,
+  alsoOk: 'Nothing new (duplicates or refusals only)',
+  quota: true,
+} as const;
+
+const ProfilePath = z.object({ profileId: z.string().meta({ description: 'The profile to import into' }) });
+
+export const FILE_ROUTES: readonly FileRoute[] = [
+  {
+    method: 'POST',
+    path: '/profiles/{profileId}/cfdi',
+    protect: true,
+    rest: importMeta,
+    operation: {
+      operationId: 'cfdi-upload',
+      tags: ['cfdi'],
+      summary: 'Import CFDI files: many .xml/.zip files as multipart `files`',
+      description:
+        'Each file is stored in its own transaction; the answer reports every file. Limits: ' +
+        `${XML_MB} per XML, 50 MB and 5,000 entries per ZIP (413). 201 when anything was imported, ` +
+        '200 otherwise. ' +
+        'This route also takes one document sent as `application/xml`, as POST …/cfdi/xml does.',
+      requestParams: { path: ProfilePath },
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              files: z.array(z.string().meta({ format: 'binary' })).meta({
+                description: 'CFDI .xml documents and .zip archives of them',
+              }),
+            }),
+          },
+        },
+      },
+      responses: importAnswers,
+    },
+    errors: [400, 401, 403, 404, 413, 415, 429, 500],
+  },
+  {
+    method: 'POST',
+    path: '/profiles/{profileId}/cfdi/xml',
+    protect: true,
+    rest: importMeta,
+    operation: {
+      operationId: 'cfdi-upload-xml',
+      tags: ['cfdi'],
+      summary: 'Import one CFDI XML document sent as the raw body',
+      description:
+        'The body is the document itself, byte for byte (not JSON), whatever its Content-Type; at ' +
+        `most ${XML_MB} (413).` +
+        ' 201 when imported, 200 when the profile already has it; a refused document ' +
+        'answers 400 with the reason (429 past the monthly quota).',
+      requestParams: { path: ProfilePath },
+      requestBody: {
+        required: true,
+        content: {
+          'application/xml': {
+            schema: z.string().meta({ format: 'binary', description: 'one CFDI 4.0 or 3.3 document' }),
+          },
+        },
+      },
+      responses: importAnswers,
+    },
+    errors: [400, 401, 403, 404, 413, 429, 500],
+  },
+  {
+    method: 'GET',
+    path: '/invoices/{id}/xml',
+    protect: true,
+    operation: {
+      operationId: 'invoices-xml',
+      tags: ['invoices'],
+      summary: 'The original XML of an imported CFDI',
+      description: 'The document exactly as it was uploaded, for archiving or re-validation.',
+      requestParams: { path: z.object({ id: z.string().meta({ format: 'uuid' }) }) },
+      responses: {
+        200: {
+          description: 'The document as uploaded',
+          content: { 'application/xml': { schema: z.string() } },
+        },
+      },
+    },
+    errors: [401, 403, 404, 500],
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/stripe',
+    protect: false,
+    operation: {
+      operationId: 'webhooks-stripe',
+      tags: ['webhooks'],
+      summary: 'Stripe webhook: subscription changes reported by the payment provider',
+      description:
+        'The raw body is verified against the `Stripe-Signature` header. Events are applied once: a ' +
+        'repeated event id answers 200 with `outcome: "duplicate"`, an event type Folio does not use ' +
+        '`"ignored"`. A handler failure answers 500 so the provider retries.',
+      requestParams: { header: z.object({ 'stripe-signature': z.string() }) },
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: z.object({}).catchall(z.unknown()) } },
+      },
+      responses: {
+        200: {
+          description: 'Processed, duplicate or ignored',
+          content: {
+            'application/json': {
+              schema: z.object({
+                received: z.literal(true),
+                outcome: z.enum(['processed', 'duplicate', 'ignored']),
+              }),
+            },
+          },
+        },
+      },
+    },
+    errors: [400, 500],
+  },
+];
