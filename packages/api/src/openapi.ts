@@ -21,6 +21,7 @@ const TAGS = [
   { name: 'periods', description: 'Accounting periods that manual expenses belong to' },
   { name: 'sat', description: 'SAT catalogs: products and services, fiscal regimes' },
   { name: 'subscription', description: 'Plans, the current subscription, checkout and the customer portal' },
+  { name: 'api-keys', description: 'API keys for scripts and servers (BASIC and PRO)' },
   { name: 'webhooks', description: 'Calls the payment provider makes to Folio' },
 ];
 

@@ -15,6 +15,8 @@ export const apiKeysRouter = router({
         path: '/api-keys',
         tags,
         summary: 'Create an API key (BASIC or PRO, verified email); the key is shown only in this answer',
+        description:
+          "Creates a key for scripts and servers, sent as `Authorization: Bearer folio_…`. Only the hash is stored, so the key appears in this answer and never again. A `read` key may call GET routes only. Needs BASIC or PRO and a verified email (403); only the user's own session may create keys.",
         errorResponses: [400, 401, 403, 500],
       },
       rest: { successStatus: 201 },
@@ -34,6 +36,8 @@ export const apiKeysRouter = router({
         path: '/api-keys',
         tags,
         summary: 'Your active API keys, newest first (never the key itself)',
+        description:
+          "The caller's keys that are not revoked: name, scope, prefix and when each was last used. The key itself cannot be read back.",
         errorResponses: [401, 403, 500],
       },
     })
@@ -49,6 +53,8 @@ export const apiKeysRouter = router({
         path: '/api-keys/{id}',
         tags,
         summary: 'Revoke an API key; it stops working at once',
+        description:
+          "Revokes one of the caller's keys; requests made with it answer 401 from now on. Another user's key answers 404.",
         errorResponses: [401, 403, 404, 500],
       },
     })
