@@ -126,7 +126,7 @@ function answers(op: Operation, success: number, errorCodes: number[], extras: E
       headers: Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }])),
     };
   }
-  if (extras.idempotencyKey) (op.parameters ??= []).push(IDEMPOTENCY_KEY);
+  if (extras.idempotencyKey) op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];
 }
 
 /**

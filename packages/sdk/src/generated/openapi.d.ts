@@ -15,7 +15,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a user; a verification email is sent */
+        /**
+         * Register a user; a verification email is sent
+         * @description Creates the account (password hashed with argon2id) and mails a verification link. The account can log in at once; an email already registered answers 400.
+         */
         post: operations["auth-register"];
         delete?: never;
         options?: never;
@@ -32,7 +35,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in; returns an access token and sets the access_token cookie */
+        /**
+         * Log in; returns an access token and sets the access_token cookie
+         * @description Checks the password and opens a session: the answer carries an access token for `Authorization: Bearer`, and the same token is set as the HttpOnly `access_token` cookie. Repeated failures are rate-limited (429).
+         */
         post: operations["auth-login"];
         delete?: never;
         options?: never;
@@ -49,7 +55,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the session and clear the cookie */
+        /**
+         * Revoke the session and clear the cookie
+         * @description Revokes the session of the token (header or cookie) and clears the cookie. Without a session it still answers 200, so it is safe to call twice.
+         */
         post: operations["auth-logout"];
         delete?: never;
         options?: never;
@@ -64,7 +73,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current user */
+        /**
+         * The current user
+         * @description The user the access token belongs to, with `email_verified`.
+         */
         get: operations["auth-me"];
         put?: never;
         post?: never;
@@ -81,10 +93,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify the email from the link in the message */
+        /**
+         * Verify the email from the link in the message
+         * @description What the link in the verification mail opens: the token is in the query string. An unknown or expired token answers 400.
+         */
         get: operations["auth-verifyEmailLink"];
         put?: never;
-        /** Verify the email with the token from the message */
+        /**
+         * Verify the email with the token from the message
+         * @description Marks the email verified with the token from the verification mail. An unknown or expired token answers 400.
+         */
         post: operations["auth-verifyEmail"];
         delete?: never;
         options?: never;
@@ -101,7 +119,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new verification email */
+        /**
+         * Send a new verification email
+         * @description Mails a fresh verification link to the caller's address (rate-limited). Earlier links stop working.
+         */
         post: operations["auth-resendVerification"];
         delete?: never;
         options?: never;
@@ -116,10 +137,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your profiles */
+        /**
+         * Your profiles
+         * @description Every taxpayer profile of the caller, frozen ones included (readable, not writable).
+         */
         get: operations["profiles-list"];
         put?: never;
-        /** Create a taxpayer profile */
+        /**
+         * Create a taxpayer profile
+         * @description Adds a taxpayer (one RFC) checked by the RFC rules (pattern, real date, no generic RFC, length by person type) with regimes from c_RegimenFiscal. Past the plan's profile limit it answers 403; an RFC the caller already has, 409.
+         */
         post: operations["profiles-create"];
         delete?: never;
         options?: never;
@@ -134,12 +161,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One profile */
+        /**
+         * One profile
+         * @description One profile of the caller: RFC, person type, fiscal regimes and validation flags.
+         */
         get: operations["profiles-get"];
-        /** Update the supplied fields of a profile */
+        /**
+         * Update the supplied fields of a profile
+         * @description Changes only the fields sent; validation flags merge into the current ones. A frozen profile answers 403.
+         */
         put: operations["profiles-update"];
         post?: never;
-        /** Delete a profile and everything filed under it */
+        /**
+         * Delete a profile and everything filed under it
+         * @description Deletes the profile with its invoices, expenses and periods. This cannot be undone.
+         */
         delete: operations["profiles-delete"];
         options?: never;
         head?: never;
@@ -153,7 +189,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Income CFDI of your profiles, newest first */
+        /**
+         * Income CFDI of your profiles, newest first
+         * @description Income CFDI of the caller's profiles with their validation results and payment status, newest first, in pages. Filter by profile, month and year, the issuer's fiscal regime and a text search.
+         */
         get: operations["invoices-list"];
         put?: never;
         post?: never;
@@ -170,7 +209,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One invoice */
+        /**
+         * One invoice
+         * @description One income CFDI with its validation results, payments and payment status.
+         */
         get: operations["invoices-get"];
         put?: never;
         post?: never;
@@ -189,7 +231,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a manual payment and recompute the payment status */
+        /**
+         * Record a manual payment and recompute the payment status
+         * @description Records a payment made outside a payment complement (REP) and recomputes the invoice's paid amount and status; the invoice is marked `tienePagosManuales`.
+         */
         post: operations["invoices-addPayment"];
         delete?: never;
         options?: never;
@@ -204,7 +249,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Expenses from received CFDI and manual entry, newest first */
+        /**
+         * Expenses from received CFDI and manual entry, newest first
+         * @description Expenses of the caller's profiles: received CFDI and manual entries together, newest first, in pages. Filter by profile (id or RFC), month and year, regime, text, `tipo` and `categoria`.
+         */
         get: operations["expenses-list"];
         put?: never;
         post?: never;
@@ -223,7 +271,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a manual expense in an open accounting period (Idempotency-Key supported) */
+        /**
+         * Record a manual expense in an open accounting period (Idempotency-Key supported)
+         * @description Records an expense without a CFDI into an open accounting period of the profile; IVA and total are computed. Counts against the plan's monthly quota of manual expenses (429 past it).
+         */
         post: operations["expenses-createManual"];
         delete?: never;
         options?: never;
@@ -238,10 +289,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A profile's accounting periods */
+        /**
+         * A profile's accounting periods
+         * @description The accounting periods of one profile (id or RFC), each a month that is ABIERTO or CERRADO.
+         */
         get: operations["periods-list"];
         put?: never;
-        /** Open the period of a month (201), or get the existing one (200) */
+        /**
+         * Open the period of a month (201), or get the existing one (200)
+         * @description Opens the accounting period of a month for a profile. Calling it again for the same month answers the existing period (200), so it is safe to retry.
+         */
         post: operations["periods-open"];
         delete?: never;
         options?: never;
@@ -258,7 +315,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close a period: no more manual expenses in it */
+        /**
+         * Close a period: no more manual expenses in it
+         * @description Marks the period CERRADO: manual expenses can no longer be recorded in it until it is reopened.
+         */
         post: operations["periods-close"];
         delete?: never;
         options?: never;
@@ -275,7 +335,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reopen a closed period */
+        /**
+         * Reopen a closed period
+         * @description Marks a closed period ABIERTO again, so manual expenses can be recorded in it.
+         */
         post: operations["periods-reopen"];
         delete?: never;
         options?: never;
@@ -290,7 +353,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search the SAT product/service catalog (counts against the monthly quota) */
+        /**
+         * Search the SAT product/service catalog (counts against the monthly quota)
+         * @description Ranked full-text search in Spanish over the c_ClaveProdServ catalog: accent-insensitive, with a typo-tolerant fallback and code prefixes. Each search counts against the plan's monthly quota (X-Quota-* headers; 429 past it).
+         */
         get: operations["sat-search"];
         put?: never;
         post?: never;
@@ -307,7 +373,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Fiscal regimes (c_RegimenFiscal), optionally for one person type */
+        /**
+         * Fiscal regimes (c_RegimenFiscal), optionally for one person type
+         * @description The fiscal regimes of c_RegimenFiscal, optionally only those open to FISICA or MORAL persons.
+         */
         get: operations["sat-regimenesFiscales"];
         put?: never;
         post?: never;
@@ -324,7 +393,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One SAT product/service code */
+        /**
+         * One SAT product/service code
+         * @description One entry of c_ClaveProdServ by its 8-digit code.
+         */
         get: operations["sat-byId"];
         put?: never;
         post?: never;
@@ -341,7 +413,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Plans with their limits and prices for a billing period */
+        /**
+         * Plans with their limits and prices for a billing period
+         * @description FREE, BASIC, PRO and ENTERPRISE with their limits and the price for the chosen billing period (monthly or annual).
+         */
         get: operations["subscription-plans"];
         put?: never;
         post?: never;
@@ -358,7 +433,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your subscription as last reported by the payment provider (FREE if you never paid) */
+        /**
+         * Your subscription as last reported by the payment provider (FREE if you never paid)
+         * @description The caller's plan, status and current period as last reported by the payment provider; FREE and ACTIVE for a user who never paid.
+         */
         get: operations["subscription-current"];
         put?: never;
         post?: never;
@@ -377,7 +455,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a hosted checkout for BASIC or PRO (14-day trial once per user; verified email only) */
+        /**
+         * Start a hosted checkout for BASIC or PRO (14-day trial once per user; verified email only)
+         * @description Creates a hosted checkout session for BASIC or PRO and answers its URL; the plan changes when the provider confirms the payment (webhook). ENTERPRISE is sold by contract (400); an unverified email gets 403; a user already on that plan gets 409.
+         */
         post: operations["subscription-createCheckout"];
         delete?: never;
         options?: never;
@@ -394,7 +475,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open the hosted customer portal of your paid subscription */
+        /**
+         * Open the hosted customer portal of your paid subscription
+         * @description Creates a session of the provider's hosted customer portal (cancel, switch plan, payment method) and answers its URL. Without a paid subscription: 403; without a provider customer: 404.
+         */
         post: operations["subscription-createPortalSession"];
         delete?: never;
         options?: never;
@@ -409,10 +493,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your active API keys, newest first (never the key itself) */
+        /**
+         * Your active API keys, newest first (never the key itself)
+         * @description The caller's keys that are not revoked: name, scope, prefix and when each was last used. The key itself cannot be read back.
+         */
         get: operations["apiKeys-list"];
         put?: never;
-        /** Create an API key (BASIC or PRO, verified email); the key is shown only in this answer */
+        /**
+         * Create an API key (BASIC or PRO, verified email); the key is shown only in this answer
+         * @description Creates a key for scripts and servers, sent as `Authorization: Bearer folio_…`. Only the hash is stored, so the key appears in this answer and never again. A `read` key may call GET routes only. Needs BASIC or PRO and a verified email (403); only the user's own session may create keys.
+         */
         post: operations["apiKeys-create"];
         delete?: never;
         options?: never;
@@ -430,7 +520,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key; it stops working at once */
+        /**
+         * Revoke an API key; it stops working at once
+         * @description Revokes one of the caller's keys; requests made with it answer 401 from now on. Another user's key answers 404.
+         */
         delete: operations["apiKeys-revoke"];
         options?: never;
         head?: never;
@@ -447,10 +540,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import CFDI XML: one document as application/xml, or many .xml/.zip files as multipart `files`
-         * @description Each file is stored in its own transaction; the answer reports every file. Limits: 5 MB per XML, 50 MB and 5,000 entries per ZIP (413). 201 when anything was imported, 200 otherwise. A single application/xml document that is refused answers 400 (429 past the monthly quota).
+         * Import CFDI files: many .xml/.zip files as multipart `files`
+         * @description Each file is stored in its own transaction; the answer reports every file. Limits: 5 MB per XML, 50 MB and 5,000 entries per ZIP (413). 201 when anything was imported, 200 otherwise. This route also takes one document sent as `application/xml`, as POST …/cfdi/xml does.
          */
         post: operations["cfdi-upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/{profileId}/cfdi/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import one CFDI XML document sent as the raw body
+         * @description The body is the document itself, byte for byte (not JSON), whatever its Content-Type; at most 5 MB (413). 201 when imported, 200 when the profile already has it; a refused document answers 400 with the reason (429 past the monthly quota).
+         */
+        post: operations["cfdi-upload-xml"];
         delete?: never;
         options?: never;
         head?: never;
@@ -464,7 +577,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The original XML of an imported CFDI */
+        /**
+         * The original XML of an imported CFDI
+         * @description The document exactly as it was uploaded, for archiving or re-validation.
+         */
         get: operations["invoices-xml"];
         put?: never;
         post?: never;
@@ -511,7 +627,9 @@ export interface components {
          *     }
          */
         User: {
+            /** Format: uuid */
             id: string;
+            /** Format: email */
             email: string;
             nombre: string | null;
             apellido: string | null;
@@ -545,7 +663,9 @@ export interface components {
          *     }
          */
         Profile: {
+            /** Format: uuid */
             id: string;
+            /** Format: uuid */
             user_id: string;
             nombre: string;
             rfc: string;
@@ -560,7 +680,9 @@ export interface components {
                 bloquearSiRFCNoCoincide: boolean;
                 bloquearSiRegimenNoCoincide: boolean;
             };
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             updated_at: string;
             frozen: boolean;
             /** @enum {string} */
@@ -629,8 +751,11 @@ export interface components {
          *     }
          */
         Invoice: {
+            /** Format: uuid */
             id: string;
+            /** Format: uuid */
             profile_id: string;
+            /** Format: uuid */
             uuid: string;
             fecha: string;
             mes: number;
@@ -673,11 +798,14 @@ export interface components {
             /** @description null for a credit note (E); absent for a payment complement */
             estadoPago?: components["schemas"]["EstadoPago"] | null;
             profile?: {
+                /** Format: uuid */
                 id: string;
                 nombre: string;
                 rfc: string;
             };
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             updated_at: string;
         };
         ComplementoPago: {
@@ -755,7 +883,9 @@ export interface components {
          *     }
          */
         Expense: {
+            /** Format: uuid */
             id: string;
+            /** Format: uuid */
             profile_id: string;
             /** @enum {string} */
             tipo_origen: "XML" | "MANUAL";
@@ -772,6 +902,7 @@ export interface components {
             payment_date?: string;
             concepto?: string;
             categoria?: string;
+            /** Format: uuid */
             uuid?: string;
             /** @enum {string} */
             tipo?: "PUE" | "PPD" | "COMPLEMENTO_PAGO";
@@ -790,7 +921,9 @@ export interface components {
             nombre_emisor?: string;
             rfc_receptor?: string;
             nombre_receptor?: string;
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             updated_at: string;
         };
         /**
@@ -805,13 +938,17 @@ export interface components {
          *     }
          */
         Period: {
+            /** Format: uuid */
             id: string;
+            /** Format: uuid */
             profile_id: string;
             "a\u00F1o": number;
             mes: number;
             /** @enum {string} */
             estado: "ABIERTO" | "CERRADO";
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             updated_at: string;
         };
         /**
@@ -835,11 +972,14 @@ export interface components {
             incluir_iva_trasladado: string;
             incluir_ieps_trasladado: string;
             complemento_que_debe_incluir: string | null;
+            /** Format: date */
             fecha_inicio_vigencia: string;
             fecha_fin_vigencia: string | null;
             estimulo_franja_fronteriza: string;
             palabras_similares: string | null;
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             updated_at: string;
         };
         /**
@@ -1058,7 +1198,20 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The id the server logged this request under; quote it when reporting a problem */
+        "X-Request-Id": string;
+        /** @description Seconds to wait before retrying (past a monthly quota: until it resets) */
+        "Retry-After": number;
+        /** @description The plan's monthly limit for this kind of request, or `unlimited` */
+        "X-Quota-Limit": string;
+        /** @description What is left of the monthly limit after this request (absent when unlimited) */
+        "X-Quota-Remaining": number;
+        /** @description The `access_token` cookie (HttpOnly, SameSite=Lax); logout clears it */
+        "Set-Cookie": string;
+        /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+        "Idempotent-Replayed": "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1081,6 +1234,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** Format: email */
                     email: string;
                     password: string;
                     nombre?: string;
@@ -1093,6 +1247,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1105,6 +1260,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1114,6 +1270,7 @@ export interface operations {
             /** @description Unsupported Media Type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1123,6 +1280,8 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1132,6 +1291,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1156,6 +1316,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** Format: email */
                     email: string;
                     password: string;
                 };
@@ -1165,6 +1326,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1179,6 +1342,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1188,6 +1352,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1197,6 +1362,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1206,6 +1372,7 @@ export interface operations {
             /** @description Unsupported Media Type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1215,6 +1382,8 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1224,6 +1393,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1248,6 +1418,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1259,6 +1431,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1268,6 +1441,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1288,6 +1462,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1299,6 +1474,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1308,6 +1484,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1330,6 +1507,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1342,6 +1520,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1351,6 +1530,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1377,6 +1557,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1389,6 +1570,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1398,6 +1580,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1422,6 +1605,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1433,6 +1617,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1442,6 +1627,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1451,6 +1637,8 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1460,6 +1648,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1480,6 +1669,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1491,6 +1681,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1500,6 +1691,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1551,6 +1743,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1563,6 +1756,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1572,6 +1766,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1581,6 +1776,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1590,6 +1786,7 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1599,6 +1796,7 @@ export interface operations {
             /** @description Validation Error */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1608,6 +1806,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1630,6 +1829,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1641,6 +1841,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1650,6 +1851,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1659,6 +1861,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1668,6 +1871,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1708,6 +1912,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1720,6 +1925,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1729,6 +1935,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1738,6 +1945,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1747,6 +1955,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1756,6 +1965,7 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1765,6 +1975,7 @@ export interface operations {
             /** @description Validation Error */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1774,6 +1985,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1796,6 +2008,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1807,6 +2020,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1816,6 +2030,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1825,6 +2040,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1834,6 +2050,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1864,6 +2081,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1876,6 +2094,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1885,6 +2104,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1894,6 +2114,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1903,6 +2124,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1912,6 +2134,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1934,6 +2157,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1943,6 +2167,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1952,6 +2177,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1961,6 +2187,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1970,6 +2197,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2011,6 +2239,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2023,6 +2252,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2032,6 +2262,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2041,6 +2272,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2050,6 +2282,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2059,6 +2292,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2091,6 +2325,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2103,6 +2338,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2112,6 +2348,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2121,6 +2358,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2130,6 +2368,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2139,6 +2378,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2193,6 +2433,10 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2205,6 +2449,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2214,6 +2459,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2223,6 +2469,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2232,6 +2479,7 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2241,6 +2489,10 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2250,6 +2502,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2273,6 +2526,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2284,6 +2538,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2293,6 +2548,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2302,6 +2558,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2311,6 +2568,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2320,6 +2578,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2358,6 +2617,7 @@ export interface operations {
             /** @description The period of that month already existed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2370,6 +2630,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2382,6 +2643,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2391,6 +2653,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2400,6 +2663,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2409,6 +2673,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2418,6 +2683,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2440,6 +2706,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2452,6 +2719,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,6 +2729,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2470,6 +2739,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2479,6 +2749,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2501,6 +2772,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2513,6 +2785,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2522,6 +2795,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2531,6 +2805,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2540,6 +2815,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2566,6 +2842,9 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2580,6 +2859,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2589,6 +2869,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2598,6 +2879,10 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2607,6 +2892,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,6 +2915,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2640,6 +2927,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2649,6 +2937,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2658,6 +2947,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2680,6 +2970,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2689,6 +2980,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2698,6 +2990,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2707,6 +3000,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2716,6 +3010,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2738,6 +3033,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2751,6 +3047,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2760,6 +3057,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2769,6 +3067,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2789,6 +3088,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2798,6 +3098,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2807,6 +3108,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2850,6 +3152,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2863,6 +3167,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2872,6 +3177,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2881,6 +3187,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2890,6 +3197,7 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2899,6 +3207,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2923,6 +3232,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2935,6 +3245,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2944,6 +3255,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2953,6 +3265,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2962,6 +3275,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2982,6 +3296,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2993,6 +3308,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3002,6 +3318,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3011,6 +3328,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3050,6 +3368,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3062,6 +3381,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3071,6 +3391,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3080,6 +3401,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3089,6 +3411,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3111,6 +3434,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3122,6 +3446,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3131,6 +3456,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3140,6 +3466,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,6 +3476,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3162,14 +3490,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The profile to import into */
                 profileId: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/xml": string;
                 "multipart/form-data": {
+                    /** @description CFDI .xml documents and .zip archives of them */
                     files: string[];
                 };
             };
@@ -3178,6 +3507,9 @@ export interface operations {
             /** @description Nothing new (duplicates or refusals only) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3190,6 +3522,9 @@ export interface operations {
             /** @description Imported */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3202,6 +3537,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3211,6 +3547,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3220,6 +3557,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3229,6 +3567,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3238,6 +3577,7 @@ export interface operations {
             /** @description Payload Too Large */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3247,6 +3587,7 @@ export interface operations {
             /** @description Unsupported Media Type */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3256,6 +3597,10 @@ export interface operations {
             /** @description Too Many Requests */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3265,6 +3610,128 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "cfdi-upload-xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The profile to import into */
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": string;
+            };
+        };
+        responses: {
+            /** @description Nothing new (duplicates or refusals only) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["ImportReport"];
+                    };
+                };
+            };
+            /** @description Imported */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["ImportReport"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
+                    "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3287,6 +3754,7 @@ export interface operations {
             /** @description The document as uploaded */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3296,6 +3764,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3305,6 +3774,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3314,6 +3784,7 @@ export interface operations {
             /** @description Not Found */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3323,6 +3794,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3340,7 +3812,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     [key: string]: unknown;
@@ -3351,6 +3823,7 @@ export interface operations {
             /** @description Processed, duplicate or ignored */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3365,6 +3838,7 @@ export interface operations {
             /** @description Bad Request */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3374,6 +3848,7 @@ export interface operations {
             /** @description Internal Server Error */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
