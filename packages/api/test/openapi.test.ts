@@ -163,18 +163,13 @@ describe('the document as a whole', () => {
     expect(doc.tags.every((t) => t.description.length > 10)).toBe(true);
   });
 
-<<<<<<< HEAD
   it('declares the security schemes: a session or an API key, except where only a session will do', () => {
-=======
-  it('declares the security schemes; any one authenticates, session-only operations refuse API keys', () => {
->>>>>>> fd7b04c (OpenAPI after rebase: API-key routes described, api-keys tag kept, the security test knows apiKeyAuth and session-only routes; openapi:update)
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       'apiKeyAuth',
       'bearerAuth',
       'cookieAuth',
     ]);
     const session = [{ bearerAuth: [] }, { cookieAuth: [] }];
-<<<<<<< HEAD
     const sessionOnly = new Set([
       'post /api-keys',
       'get /api-keys',
@@ -183,13 +178,6 @@ describe('the document as a whole', () => {
       'post /subscription/create-portal-session',
       'delete /profiles/{profileId}',
     ]);
-=======
-    const sessionOnly = new Set(
-      collectRoutes(appRouter)
-        .filter((r) => r.sessionOnly)
-        .map((r) => `${r.method.toLowerCase()} ${r.path}`),
-    );
->>>>>>> fd7b04c (OpenAPI after rebase: API-key routes described, api-keys tag kept, the security test knows apiKeyAuth and session-only routes; openapi:update)
     const open = new Set([
       'post /auth/register',
       'post /auth/login',
@@ -199,16 +187,9 @@ describe('the document as a whole', () => {
       'post /webhooks/stripe',
     ]);
     for (const { method, path, op: o } of operations) {
-<<<<<<< HEAD
-      if (open.has(`${method} ${path}`)) continue;
-      expect(o.security, `${method} ${path}`).toEqual(
-        sessionOnly.has(`${method} ${path}`) ? session : [...session, { apiKeyAuth: [] }],
-      );
-=======
       const key = `${method} ${path}`;
       const expected = open.has(key) ? [] : sessionOnly.has(key) ? session : [...session, { apiKeyAuth: [] }];
       expect(o.security, key).toEqual(expected);
->>>>>>> fd7b04c (OpenAPI after rebase: API-key routes described, api-keys tag kept, the security test knows apiKeyAuth and session-only routes; openapi:update)
     }
   });
 
