@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  caller,
   cookie,
   createProfile,
   expectError,
@@ -17,6 +16,9 @@ import {
   type TestUser,
   uploadXml,
 } from './harness';
+
+// The HTTP shape of periods, manual expenses and the expense list. The rules of periods and manual
+// expenses are tested next to the services, in packages/api/test/expenses.test.ts.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,38 +72,6 @@ describe('accounting periods', () => {
     ]);
   });
 
-  it('lists, closes and reopens; other users get 403', async () => {
-    const { u, p } = await setup();
-    const other = await signUp(t);
-    const { data: period } = await openPeriod(u, p.id, 2025, 4);
-    const closed = await request(t, 'POST', `/api/periods/${period.id}/close`, { headers: bearer(u.token) });
-    expect((await closed.json()).data.estado).toBe('CERRADO');
-    const list = await (
-      await request(t, 'GET', `/api/periods?profileId=${p.id}`, { headers: bearer(u.token) })
-    ).json();
-    expect(list.data).toHaveLength(1);
-    expect(list.data[0].estado).toBe('CERRADO');
-    const reopened = await request(t, 'POST', `/api/periods/${period.id}/reopen`, {
-      headers: bearer(u.token),
-    });
-    expect((await reopened.json()).data.estado).toBe('ABIERTO');
-    await expectError(
-      await request(t, 'POST', `/api/periods/${period.id}/close`, { headers: bearer(other.token) }),
-      403,
-      'Forbidden',
-    );
-    await expectError(
-      await request(t, 'GET', `/api/periods?profileId=${p.id}`, { headers: bearer(other.token) }),
-      403,
-      'Forbidden',
-    );
-    await expectError(
-      await request(t, 'POST', '/api/periods/nope/close', { headers: bearer(u.token) }),
-      404,
-      'Not Found',
-    );
-  });
-
   it('validates año and mes', async () => {
     const { u, p } = await setup();
     for (const [año, mes] of [
@@ -119,60 +89,6 @@ describe('accounting periods', () => {
 });
 
 describe('POST /api/accrued-expenses', () => {
-  it('creates a MANUAL expense (201): total = subtotal + iva_amount, iva as a percentage, mes/año from fecha', async () => {
-    const { u, p } = await setup();
-    const { data: period } = await openPeriod(u, p.id, 2025, 3);
-    const res = await accrue(u, {
-      profile_id: p.id,
-      period_id: period.id,
-      concept: 'Renta de oficina',
-      subtotal: 1000,
-      iva_amount: 160,
-      fecha: '2025-03-31',
-      type: 'manual',
-      categoria: 'renta',
-    });
-    expect(res.status).toBe(201);
-    const { message, data } = await res.json();
-    expect(message).toBeTypeOf('string');
-    expect(data).toMatchObject({
-      profile_id: p.id,
-      tipo_origen: 'MANUAL',
-      fecha: '2025-03-31',
-      mes: 3,
-      año: 2025,
-      subtotal: 1000,
-      iva_amount: 160,
-      total: 1160,
-      iva: 16,
-      concepto: 'Renta de oficina',
-      categoria: 'renta',
-    });
-    expect(data).not.toHaveProperty('uuid');
-  });
-
-  it('defaults iva_amount to 0 and accepts the profile RFC for profile_id', async () => {
-    const { u, p } = await setup();
-    const { data: period } = await openPeriod(u, p.id, 2025, 5);
-    const res = await accrue(u, {
-      profile_id: p.rfc.toLowerCase(),
-      period_id: period.id,
-      concept: 'Caja chica',
-      subtotal: 99.5,
-      fecha: '2025-05-01T18:30:00-06:00',
-      type: 'manual',
-    });
-    const { data } = await res.json();
-    expect(data).toMatchObject({
-      total: 99.5,
-      iva_amount: 0,
-      iva: 0,
-      fecha: '2025-05-01',
-      mes: 5,
-      profile_id: p.id,
-    });
-  });
-
   it('answers 400 for a bad body: missing fields, type other than manual, negative amounts, impossible dates', async () => {
     const { u, p } = await setup();
     const { data: period } = await openPeriod(u, p.id, 2025, 2);
@@ -202,20 +118,6 @@ describe('POST /api/accrued-expenses', () => {
     expect(await t.handle.db.select().from(manualExpenses).where(eq(manualExpenses.userId, u.id))).toEqual(
       [],
     );
-  });
-
-  it('answers 400 for a period of another profile, 403 for a foreign or frozen profile, 409 for a closed period', async () => {
-    const { u, p } = await setup('BASIC');
-    const p2 = await createProfile(t, u, { nombre: 'Otra', rfc: 'ABC970701NN3', tipo_persona: 'MORAL' });
-    const { data: mine } = await openPeriod(u, p.id, 2025, 6);
-    const { data: theirs } = await openPeriod(u, p2.id, 2025, 6);
-    const body = { profile_id: p.id, concept: 'x', subtotal: 10, fecha: '2025-06-10', type: 'manual' };
-    await expectError(await accrue(u, { ...body, period_id: theirs.id }), 400, 'Bad Request');
-    await expectError(await accrue(u, { ...body, period_id: 'missing' }), 400, 'Bad Request');
-    const stranger = await signUp(t);
-    await expectError(await accrue(stranger, { ...body, period_id: mine.id }), 403, 'Forbidden');
-    await request(t, 'POST', `/api/periods/${mine.id}/close`, { headers: bearer(u.token) });
-    await expectError(await accrue(u, { ...body, period_id: mine.id }), 409, 'Conflict');
   });
 
   it('answers 401 without a token', async () => {
@@ -282,41 +184,6 @@ describe('POST /api/accrued-expenses', () => {
     const res = await accrue(u, body);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     await expectError(res, 429, 'Too Many Requests');
-  });
-
-  it('lets exactly the allowed number through when creates race at the quota boundary', async () => {
-    const { u, p } = await setup();
-    const { data: period } = await openPeriod(u, p.id, 2025, 9);
-    const body = {
-      profile_id: p.id,
-      period_id: period.id,
-      concept: 'x',
-      subtotal: 1,
-      fecha: '2025-09-01',
-      type: 'manual',
-    };
-    for (let i = 0; i < 45; i++) await accrue(u, body);
-    const racing = await Promise.all(Array.from({ length: 12 }, () => accrue(u, body)));
-    expect(racing.filter((r) => r.status === 201)).toHaveLength(5);
-    expect(racing.filter((r) => r.status === 429)).toHaveLength(7);
-    expect(
-      await t.handle.db.select().from(manualExpenses).where(eq(manualExpenses.userId, u.id)),
-    ).toHaveLength(50);
-  });
-
-  it('works the same through the tRPC caller', async () => {
-    const { u, p } = await setup();
-    const period = await caller(t, u.token).periods.open({ profile_id: p.id, año: 2025, mes: 10 });
-    const { data } = await caller(t, u.token).expenses.createManual({
-      profile_id: p.id,
-      period_id: period.data.id,
-      concept: 'Gasolina',
-      subtotal: 100,
-      iva_amount: 16,
-      fecha: '2025-10-02',
-      type: 'manual',
-    });
-    expect(data).toMatchObject({ tipo_origen: 'MANUAL', total: 116 });
   });
 });
 
