@@ -81,14 +81,19 @@ describe('@folio/sdk', () => {
       .POST('/profiles', { body: { nombre: 'x', rfc: 'H&E951128469', tipo_persona: 'SA' as 'MORAL' } })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FolioApiError);
-    expect(err).toMatchObject({ status: 422, error: 'Validation Error' });
+    expect(err).toMatchObject({
+      status: 422,
+      error: 'Validation Error',
+      code: 'validation_failed',
+      fields: [{ path: 'tipo_persona', message: expect.any(String) }],
+    });
     expect((err as FolioApiError).message).toContain('tipo_persona');
     expect((err as FolioApiError).requestId).toMatch(/^[0-9a-f-]{36}$/);
 
     const anonymous = await sdk()
       .rest.GET('/invoices')
       .catch((e: unknown) => e);
-    expect(anonymous).toMatchObject({ status: 401, error: 'Unauthorized' });
+    expect(anonymous).toMatchObject({ status: 401, error: 'Unauthorized', code: 'unauthorized' });
     const trpc = await sdk()
       .trpc.invoices.list.query({})
       .catch((e: unknown) => e);

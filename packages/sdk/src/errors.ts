@@ -12,6 +12,10 @@ export class FolioApiError extends Error {
   readonly requestId: string | null;
   /** Seconds to wait before retrying (429 answers carry `Retry-After`), or null. */
   readonly retryAfter: number | null;
+  /** The stable snake_case identifier of the failure (`validation_failed`, `rfc_invalid`, …), or null. */
+  readonly code: string | null;
+  /** With `validation_failed`: each invalid input field and why; otherwise empty. */
+  readonly fields: { path: string; message: string }[];
   /** The body as received, when it was not the usual `{error, message}`. */
   readonly body: unknown;
 
@@ -21,6 +25,8 @@ export class FolioApiError extends Error {
     message: string;
     requestId?: string | null;
     retryAfter?: number | null;
+    code?: string | null;
+    fields?: { path: string; message: string }[];
     body?: unknown;
     cause?: unknown;
   }) {
@@ -29,6 +35,8 @@ export class FolioApiError extends Error {
     this.error = init.error;
     this.requestId = init.requestId ?? null;
     this.retryAfter = init.retryAfter ?? null;
+    this.code = init.code ?? null;
+    this.fields = init.fields ?? [];
     this.body = init.body;
   }
 
@@ -39,7 +47,7 @@ export class FolioApiError extends Error {
       body !== null &&
       typeof (body as { error?: unknown }).error === 'string' &&
       typeof (body as { message?: unknown }).message === 'string'
-        ? (body as { error: string; message: string })
+        ? (body as { error: string; message: string; code?: unknown; fields?: unknown })
         : null;
     const retry = Number(response.headers.get('retry-after'));
     return new FolioApiError({
@@ -50,6 +58,8 @@ export class FolioApiError extends Error {
         (typeof body === 'string' && body.trim() ? body.trim().slice(0, 500) : `HTTP ${response.status}`),
       requestId: response.headers.get('x-request-id'),
       retryAfter: response.headers.has('retry-after') && Number.isFinite(retry) ? retry : null,
+      code: typeof shaped?.code === 'string' ? shaped.code : null,
+      fields: Array.isArray(shaped?.fields) ? (shaped.fields as { path: string; message: string }[]) : [],
       body: shaped ? undefined : body,
     });
   }
