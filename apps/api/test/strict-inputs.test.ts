@@ -223,7 +223,7 @@ describe('error bodies carry a stable code, and fields for invalid input', () =>
     expect(body.message).toMatch(/^mes: mes must be 1-12; limit: /);
   });
 
-  it('names the rule: rfc_invalid, quota_exceeded, not_found, route_not_found, unauthorized', async () => {
+  it('names the rule: rfc_invalid, quota_exceeded, not_found, route_not_found, unauthorized, email_unverified', async () => {
     const u = await signUp(t);
     const badRfc = await post(u, '/api/profiles', {
       nombre: 'X',
@@ -240,6 +240,8 @@ describe('error bodies carry a stable code, and fields for invalid input', () =>
     expect((await (await get(u, '/api/nowhere')).json()).code).toBe('route_not_found');
     const anonymous = await request(t, 'GET', '/api/profiles');
     expect((await anonymous.json()).code).toBe('unauthorized');
+    const unverified = await post(u, '/api/subscription/create-checkout', { plan: 'BASIC' });
+    expect((await unverified.json()).code).toBe('email_unverified');
   });
 
   it('tRPC reports the same code and fields in the error data', async () => {

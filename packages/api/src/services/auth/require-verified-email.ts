@@ -8,5 +8,5 @@ export const VERIFY_EMAIL_FIRST =
  * Logging in, reading, creating profiles and importing stay open so a new user can try Folio at once.
  */
 export function requireVerifiedEmail(user: { emailVerified: boolean }): void {
-  if (!user.emailVerified) throw forbidden(VERIFY_EMAIL_FIRST);
+  if (!user.emailVerified) throw forbidden(VERIFY_EMAIL_FIRST, 'email_unverified');
 }
