@@ -13,7 +13,7 @@ import {
   subscribe,
   subscriptionRow,
 } from './billing-helpers';
-import { APP_URL, expectError, signUp, startTestApp, type TestApp, type TestUser } from './harness';
+import { APP_URL, expectError, signUpVerified, startTestApp, type TestApp, type TestUser } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ afterAll(() => t.close());
 
 /** A trialing BASIC user and the events the provider sent for it. */
 async function trialingUser(): Promise<{ u: TestUser; subscriptionId: string; events: Event[] }> {
-  const u = await signUp(t);
+  const u = await signUpVerified(t);
   const before = devOf(t).deliveries.length;
   const { subscriptionId } = await subscribe(t, u, { plan: 'BASIC' });
   return {
@@ -104,7 +104,7 @@ describe('POST /api/webhooks/stripe: delivery semantics', () => {
   });
 
   it('ends in the right state when checkout.session.completed comes before customer.subscription.created', async () => {
-    const u = await signUp(t);
+    const u = await signUpVerified(t);
     const dev = devOf(t);
     const { sessionId } = await (await checkout(t, u, { plan: 'PRO' })).json();
     dev.connect(async () => new Response(null, { status: 503 }), `${APP_URL}/api/webhooks/stripe`);
