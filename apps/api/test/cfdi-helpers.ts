@@ -1,5 +1,6 @@
 // What the CFDI tests share: the profile's and its counterparts' parties, a PRO user with that
 // profile, an import that must succeed, and reading an invoice back.
+import { ME } from '@folio/api/testing/cfdi';
 import type { Party } from '@folio/cfdi/testing';
 import { expect } from 'vitest';
 import {
@@ -13,14 +14,13 @@ import {
   uploadXml,
 } from './harness';
 
-export const ME: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
-export const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
+export { CLIENT, ME } from '@folio/api/testing/cfdi';
 export const SUPPLIER: Party = { rfc: 'EKU9003173C9', nombre: 'Escuela Kemper Urgate', regimen: '601' };
 
-/** A PRO user with one profile for ME. */
-export async function profileOfMe(t: TestApp) {
+/** A user (PRO unless given; null: FREE) with one profile for ME. */
+export async function profileOfMe(t: TestApp, plan: 'BASIC' | 'PRO' | null = 'PRO') {
   const u = await signUp(t);
-  await setPlan(t, u.id, 'PRO');
+  if (plan) await setPlan(t, u.id, plan);
   const p = await createProfile(t, u, {
     nombre: ME.nombre,
     rfc: ME.rfc,

@@ -1,19 +1,18 @@
-import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
+import { repFor, sale } from '@folio/api/testing/cfdi';
+import { newUuid } from '@folio/cfdi/testing';
 import { cfdis, paymentApplications, profiles } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imported, profileOfMe } from './cfdi-helpers';
 import {
   bearer,
   caller,
-  createProfile,
   expectError,
   request,
-  setPlan,
   signUp,
   startTestApp,
   type TestApp,
-  type TestUser,
   uploadFiles,
   uploadXml,
 } from './harness';
@@ -24,61 +23,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ME: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
-const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
-
-async function setup(plan: 'BASIC' | 'PRO' | null = 'PRO', flags?: Record<string, boolean>) {
-  const u = await signUp(t);
-  if (plan) await setPlan(t, u.id, plan);
-  const p = await createProfile(t, u, {
-    nombre: ME.nombre,
-    rfc: ME.rfc,
-    tipo_persona: 'MORAL',
-    regimenes_fiscales: ['601'],
-    ...(flags ? { validaciones_habilitadas: flags } : {}),
-  });
-  return { u, p };
-}
-
-const sale = (uuid: string, extra: Partial<Parameters<typeof invoiceXml>[0]> = {}) =>
-  invoiceXml({
-    uuid,
-    emisor: ME,
-    receptor: CLIENT,
-    fecha: '2025-03-10T10:00:00',
-    metodoPago: 'PPD',
-    ...extra,
-  });
-const repFor = (
-  uuid: string,
-  docs: { numParcialidad: number; impSaldoAnt: number; impPagado: number; monedaDR?: string }[],
-  fechaPago = '2025-03-20T12:00:00',
-) =>
-  paymentXml({
-    uuid: newUuid(),
-    emisor: ME,
-    receptor: CLIENT,
-    fecha: fechaPago,
-    pagos: [{ fechaPago, doctos: docs.map((d) => ({ uuid, ...d })) }],
-  });
-
-async function imported(u: TestUser, profileId: string, xml: string) {
-  const res = await uploadXml(t, u, profileId, xml);
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.data.files[0].id as string;
-}
-const _get = async (u: TestUser, id: string) =>
-  (await request(t, 'GET', `/api/invoices/${id}`, { headers: bearer(u.token) })).json();
-
 // The payment status and the validation flags are rules of the import service: they are tested
 // next to it, in packages/api/test/payment-state.test.ts and validation-flags.test.ts.
 
 describe('POST /api/profiles/{profileId}/cfdi', () => {
   it('answers a duplicate UUID in the profile with "duplicate" and stores nothing new', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const xml = sale(newUuid());
-    const first = await imported(u, p.id, xml);
+    const first = await imported(t, u, p.id, xml);
     const again = await uploadXml(t, u, p.id, xml);
     expect(again.status).toBe(200);
     expect((await again.json()).data).toMatchObject({
@@ -90,7 +42,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('imports many files and ZIPs in one multipart request, each on its own: a malformed one does not stop the rest', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const zip = zipSync({
       'enero/a.xml': strToU8(sale(newUuid())),
       'enero/b.xml': strToU8(sale(newUuid())),
@@ -121,7 +73,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('refuses a ZIP with more than 5,000 entries with 413 before storing anything', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const files: Record<string, Uint8Array> = { 'real.xml': strToU8(sale(newUuid())) };
     for (let i = 0; i < 5000; i++) files[`x${i}.xml`] = strToU8('x');
     const res = await uploadFiles(t, u, p.id, [
@@ -132,7 +84,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('refuses a ZIP with a path-traversal name with 400 and stores nothing', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const zip = zipSync({
       'ok.xml': strToU8(sale(newUuid())),
       '../../etc/evil.xml': strToU8(sale(newUuid())),
@@ -143,7 +95,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('rejects a ZIP-bomb entry (tiny compressed, over 5 MB expanded) without inflating it; the rest imports', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const zip = zipSync(
       { 'bomb.xml': new Uint8Array(50 * 1024 * 1024), 'good.xml': strToU8(sale(newUuid())) },
       { level: 9 },
@@ -158,7 +110,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('refuses documents with a DTD or entities (billion laughs, XXE)', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0">&lol2;</cfdi:Comprobante>`;
     const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>`;
     for (const xml of [laughs, xxe])
@@ -166,7 +118,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('answers 413 for a single XML over 5 MB and 415 for another content type', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const big = `${sale(newUuid())}${' '.repeat(5 * 1024 * 1024)}`;
     await expectError(await uploadXml(t, u, p.id, big), 413, 'Payload Too Large');
     const res = await t.app.request(`/api/profiles/${p.id}/cfdi`, {
@@ -178,7 +130,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('takes one document as the raw body of POST …/cfdi/xml, whatever its content type, with the quota headers', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const xmlRoute = `/api/profiles/${p.id}/cfdi/xml`;
     for (const type of ['application/xml', 'application/octet-stream', undefined]) {
       const res = await t.app.request(xmlRoute, {
@@ -204,7 +156,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('answers 401 without a token, 403 for a foreign or frozen profile, 404 for a missing one', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const xml = sale(newUuid());
     await expectError(
       await t.app.request(`/api/profiles/${p.id}/cfdi`, {
@@ -226,7 +178,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('counts stored files against invoicesPerMonth: the batch reports the ones past it, a single file gets 429', async () => {
-    const { u, p } = await setup(null);
+    const { u, p } = await profileOfMe(t, null);
     const files = Array.from({ length: 52 }, (_, i) => ({ name: `f${i}.xml`, content: sale(newUuid()) }));
     const res = await uploadFiles(t, u, p.id, files);
     const { data } = await res.json();
@@ -244,7 +196,7 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('imports through tRPC cfdi.import with {profileId, files:[{name, content}]}', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const out = await caller(t, u.token).cfdi.import({
       profileId: p.id,
       files: [
@@ -256,10 +208,10 @@ describe('POST /api/profiles/{profileId}/cfdi', () => {
   });
 
   it('deleting the profile removes its CFDI, complements and files', async () => {
-    const { u, p } = await setup();
+    const { u, p } = await profileOfMe(t);
     const uuid = newUuid();
-    await imported(u, p.id, sale(uuid));
-    await imported(u, p.id, repFor(uuid, [{ numParcialidad: 1, impSaldoAnt: 1160, impPagado: 100 }]));
+    await imported(t, u, p.id, sale(uuid));
+    await imported(t, u, p.id, repFor(uuid, [{ numParcialidad: 1, impSaldoAnt: 1160, impPagado: 100 }]));
     await request(t, 'DELETE', `/api/profiles/${p.id}`, { headers: bearer(u.token) });
     expect(await t.handle.db.select().from(cfdis).where(eq(cfdis.profileId, p.id))).toEqual([]);
     expect(
