@@ -2,6 +2,7 @@ import { errorBody } from '@folio/api';
 import { Hono } from 'hono';
 import { mountDevBilling } from './dev/billing';
 import { mountDevMail } from './dev/mail';
+import { mountAccountPages } from './http/account-pages';
 import { mountBillingReturn } from './http/billing-return';
 import { limitBody } from './http/body-limit';
 import { mountDocs } from './http/docs';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.devSurfaces) mountDevMail(app, deps);
   if (deps.billing.devPages) mountDevBilling(app, deps);
   mountBillingReturn(app, deps);
+  mountAccountPages(app, deps); // before the REST layer: the verification link serves people HTML
   mountTrpc(app, deps);
   mountCfdiFiles(app, deps);
   mountStripeWebhook(app, deps); // before the REST layer's catch-all /api/* 404

@@ -58,6 +58,16 @@ const CALLS: Record<string, Call> = {
   'POST /auth/verify-email': { public: true, skipOwner: 'needs a mailed token; covered in accounts.test.ts' },
   'GET /auth/verify-email': { public: true, skipOwner: 'needs a mailed token; covered in accounts.test.ts' },
   'POST /auth/resend-verification': { unowned: true },
+  'POST /auth/refresh': { unowned: true },
+  'POST /auth/forgot-password': { public: true, body: () => ({ email: 'someone@example.com' }) },
+  'POST /auth/reset-password': {
+    public: true,
+    skipOwner: 'needs a mailed token; covered in passwords.test.ts',
+  },
+  'POST /auth/change-password': {
+    unowned: true,
+    skipOwner: "would change the owner's password; covered in passwords.test.ts",
+  },
   'GET /profiles': { unowned: true },
   'POST /profiles': {
     unowned: true,
@@ -317,6 +327,8 @@ describe('authorization over every tRPC procedure', () => {
     'auth.logout',
     'auth.verifyEmail',
     'auth.verifyEmailLink',
+    'auth.forgotPassword',
+    'auth.resetPassword',
   ]);
   const invoke = (who: ReturnType<typeof caller>, path: string, input: unknown) =>
     path.split('.').reduce<any>((node, k) => node[k], who)(input);

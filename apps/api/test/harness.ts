@@ -127,14 +127,17 @@ export function trpcClient(t: TestApp, token?: string) {
   });
 }
 
-/** The verification token from the newest email sent to `email`. */
-export async function verificationTokenFor(t: TestApp, email: string): Promise<string> {
+/** The token of the newest mailed link to `path` (verify-email, reset-password) sent to `email`. */
+export async function mailedToken(t: TestApp, email: string, path: string): Promise<string> {
   const res = await t.app.request(`/__dev/mail.json?to=${encodeURIComponent(email)}`);
   const { data } = (await res.json()) as { data: { text: string }[] };
-  const token = /verify-email\?token=([a-z0-9]+)/.exec(data[0]?.text ?? '')?.[1];
-  if (!token) throw new Error(`no verification email for ${email}`);
+  const pattern = new RegExp(`${path}\\?token=([a-z0-9]+)`);
+  const token = data.map((m) => pattern.exec(m.text)?.[1]).find(Boolean);
+  if (!token) throw new Error(`no ${path} mail for ${email}`);
   return token;
 }
+
+export const verificationTokenFor = (t: TestApp, email: string) => mailedToken(t, email, 'verify-email');
 
 /** Creates a profile for the user through the API and returns it. */
 export async function createProfile(t: TestApp, u: TestUser, fields: Record<string, unknown>) {

@@ -30,6 +30,7 @@ export { authenticate, type Principal } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
 export { CLIENT_LOGIN_FAILURES } from './services/auth/login';
 export { requireVerifiedEmail } from './services/auth/require-verified-email';
+export { ALREADY_VERIFIED } from './services/auth/verify-email';
 export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export {

@@ -2,7 +2,13 @@ export { type AccessTokenClaims, signAccessToken, verifyAccessToken } from './ac
 export { API_KEY_PREFIX, generateApiKey, isApiKey } from './api-key';
 export { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password';
 export {
+  consumePasswordResetToken,
+  issuePasswordResetToken,
+  PASSWORD_RESET_TTL_MINUTES,
+} from './password-reset';
+export {
   createSession,
+  extendSession,
   invalidateSession,
   type SessionRow,
   type UserRow,

@@ -5,8 +5,8 @@ import {
   insertSession,
   type SessionRow,
   setSessionExpiry,
-  type UserRow,
 } from '@folio/db/queries/sessions';
+import type { UserRow } from '@folio/db/queries/users';
 import { generateToken, hashToken } from './tokens';
 
 export type { SessionRow, UserRow };
@@ -36,9 +36,18 @@ export async function validateSessionToken(
   const row = await findLiveSession(db, id);
   if (!row) return null;
   if (row.session.expiresAt.getTime() - Date.now() >= ttlMs / 2) return { ...row, renewed: false };
+  return { ...(await extendSession(db, row, ttlMs)), renewed: true };
+}
+
+/** Pushes the session's expiry to now + TTL (sliding, and POST /auth/refresh). */
+export async function extendSession<T extends { session: SessionRow }>(
+  db: Db,
+  valid: T,
+  ttlMs: number,
+): Promise<T> {
   const expiresAt = new Date(Date.now() + ttlMs);
-  await setSessionExpiry(db, id, expiresAt);
-  return { user: row.user, session: { ...row.session, expiresAt }, renewed: true };
+  await setSessionExpiry(db, valid.session.id, expiresAt);
+  return { ...valid, session: { ...valid.session, expiresAt } };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

@@ -56,7 +56,7 @@ describe('issueVerificationToken', () => {
 
     expect(await consumeVerificationToken(handle.db, first)).toBeNull();
     expect((await userRow(user.id)).emailVerified).toBe(false);
-    expect((await consumeVerificationToken(handle.db, second))?.emailVerified).toBe(true);
+    expect((await consumeVerificationToken(handle.db, second))?.user.emailVerified).toBe(true);
   });
 
   it("leaves other users' tokens alone", async () => {
@@ -65,7 +65,7 @@ describe('issueVerificationToken', () => {
     const tokenA = await issueVerificationToken(handle.db, a.id, a.email);
     await issueVerificationToken(handle.db, b.id, b.email);
     expect(await tokensOf(a.id)).toHaveLength(1);
-    expect((await consumeVerificationToken(handle.db, tokenA))?.id).toBe(a.id);
+    expect((await consumeVerificationToken(handle.db, tokenA))?.user.id).toBe(a.id);
     expect(await tokensOf(b.id)).toHaveLength(1);
     expect((await userRow(b.id)).emailVerified).toBe(false);
   });
@@ -84,32 +84,29 @@ describe('issueVerificationToken', () => {
 });
 
 describe('consumeVerificationToken', () => {
-  it("marks the user's email verified, returns the user, and deletes all the user's tokens", async () => {
+  it("marks the user's email verified and returns the user", async () => {
     const user = await newUser();
     const token = await issueVerificationToken(handle.db, user.id, user.email);
-    // A second outstanding token (e.g. from an older code path) must be spent too.
-    await handle.db.insert(emailVerificationTokens).values({
-      id: randomUUID(),
-      userId: user.id,
-      email: user.email,
-      tokenHash: sha256Hex('another-outstanding-token'),
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
     const before = (await userRow(user.id)).updatedAt;
 
     const verified = await consumeVerificationToken(handle.db, token);
-    expect(verified).toMatchObject({ id: user.id, email: user.email, emailVerified: true });
+    expect(verified?.alreadyVerified).toBe(false);
+    expect(verified?.user).toMatchObject({ id: user.id, email: user.email, emailVerified: true });
     const stored = await userRow(user.id);
     expect(stored.emailVerified).toBe(true);
     expect(stored.updatedAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
-    expect(await tokensOf(user.id)).toHaveLength(0);
   });
 
-  it('returns null for a second consume of the same token', async () => {
+  it('says already verified for a second use of the same token, changing nothing', async () => {
     const user = await newUser();
     const token = await issueVerificationToken(handle.db, user.id, user.email);
-    expect(await consumeVerificationToken(handle.db, token)).not.toBeNull();
-    expect(await consumeVerificationToken(handle.db, token)).toBeNull();
+    expect((await consumeVerificationToken(handle.db, token))?.alreadyVerified).toBe(false);
+    const updatedAt = (await userRow(user.id)).updatedAt;
+    expect(await consumeVerificationToken(handle.db, token)).toMatchObject({
+      alreadyVerified: true,
+      user: { id: user.id, emailVerified: true },
+    });
+    expect((await userRow(user.id)).updatedAt).toEqual(updatedAt);
   });
 
   it('returns null for an unknown token, or for the stored hash used as a token', async () => {

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '@folio/db';
-import {
-  consumeVerificationTokenHash,
-  replaceVerificationToken,
-} from '@folio/db/queries/email-verification-tokens';
+import { findVerificationToken, replaceVerificationToken } from '@folio/db/queries/email-verification-tokens';
+import { markEmailVerified, type UserRow } from '@folio/db/queries/users';
 import { generateToken, hashToken } from './tokens';
 
 export const VERIFICATION_TTL_HOURS = 24;
@@ -23,8 +21,16 @@ export async function issueVerificationToken(db: Executor, userId: string, email
 
 /**
  * Marks the email verified when the token is known, unexpired and was issued for the user's current
- * address; all the user's tokens are then spent. Returns the updated user, or null.
+ * address; returns the user, or null. The token stays valid until it expires so that a second click
+ * on the link can say "already verified" instead of "invalid" (verifying twice changes nothing).
  */
-export function consumeVerificationToken(db: Db, token: string) {
-  return consumeVerificationTokenHash(db, hashToken(token));
+export async function consumeVerificationToken(
+  db: Db,
+  token: string,
+): Promise<{ user: UserRow; alreadyVerified: boolean } | null> {
+  const row = await findVerificationToken(db, hashToken(token));
+  if (!row || row.email !== row.user.email) return null;
+  if (row.user.emailVerified) return { user: row.user, alreadyVerified: true };
+  const user = await markEmailVerified(db, row.user.id);
+  return user ? { user, alreadyVerified: false } : null;
 }

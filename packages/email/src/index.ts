@@ -5,5 +5,10 @@ export {
   type EmailDispatcherOptions,
 } from './dispatcher';
 export { enqueueEmail, type OutboxMessage } from './outbox';
-export { type RenderedEmail, renderVerificationEmail } from './render';
+export {
+  type RenderedEmail,
+  renderPasswordChangedEmail,
+  renderPasswordResetEmail,
+  renderVerificationEmail,
+} from './render';
 export { VerifyEmail, type VerifyEmailProps } from './templates/verify-email';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderVerificationEmail } from './render';
+import { renderPasswordChangedEmail, renderPasswordResetEmail, renderVerificationEmail } from './render';
 
 const verifyUrl = 'http://localhost:3000/verify-email?token=tok_AbC-123';
 
@@ -26,5 +26,35 @@ describe('renderVerificationEmail', () => {
   it('says the expiry it is given', async () => {
     const { text } = await renderVerificationEmail({ verifyUrl, expiresHours: 48 });
     expect(text).toContain('El enlace caduca en 48 horas.');
+  });
+});
+
+describe('renderPasswordResetEmail', () => {
+  const resetUrl = 'http://localhost:3000/auth/reset-password?token=abc234';
+
+  it('is Spanish, carries the link, says it lasts 60 minutes and serves once', async () => {
+    const { subject, html, text } = await renderPasswordResetEmail({
+      resetUrl,
+      expiresMinutes: 60,
+    });
+    expect(subject).toBe('Restablece tu contraseña de Folio');
+    expect(html).toMatch(/<html[^>]*lang="es"/);
+    expect(html).toContain(`href="${resetUrl}"`);
+    expect(text).toMatch(/^Hola$/m);
+    expect(text).toContain(resetUrl);
+    expect(text).toMatch(/caduca en 60 minutos y sirve una sola vez/);
+    expect(text).toMatch(/Si no lo pediste, ignora este correo/);
+  });
+});
+
+describe('renderPasswordChangedEmail', () => {
+  it('is Spanish and tells someone who did not change it how to take the account back', async () => {
+    const forgotUrl = 'http://localhost:3000/auth/forgot-password';
+    const { subject, html, text } = await renderPasswordChangedEmail({ forgotUrl });
+    expect(subject).toBe('Tu contraseña de Folio cambió');
+    expect(html).toMatch(/<html[^>]*lang="es"/);
+    expect(text).toMatch(/^Hola$/m);
+    expect(text).toMatch(/Si no fuiste tú, restablece tu contraseña/);
+    expect(text).toContain(forgotUrl);
   });
 });

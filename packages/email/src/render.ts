@@ -1,5 +1,7 @@
 import { render } from '@react-email/render';
-import { createElement } from 'react';
+import { createElement, type FunctionComponent } from 'react';
+import { PasswordChanged, type PasswordChangedProps } from './templates/password-changed';
+import { ResetPassword, type ResetPasswordProps } from './templates/reset-password';
 import { VerifyEmail, type VerifyEmailProps } from './templates/verify-email';
 
 export interface RenderedEmail {
@@ -8,8 +10,13 @@ export interface RenderedEmail {
   text: string;
 }
 
-export async function renderVerificationEmail(props: VerifyEmailProps): Promise<RenderedEmail> {
-  const element = createElement(VerifyEmail, props);
+/** HTML and plain text of one template, with its subject. */
+async function renderEmail<P extends object>(
+  template: FunctionComponent<P>,
+  props: P,
+  subject: string,
+): Promise<RenderedEmail> {
+  const element = createElement(template, props);
   const [html, text] = await Promise.all([
     render(element),
     render(element, {
@@ -18,5 +25,14 @@ export async function renderVerificationEmail(props: VerifyEmailProps): Promise<
       htmlToTextOptions: { selectors: [{ selector: 'h1', options: { uppercase: false } }] },
     }),
   ]);
-  return { subject: 'Confirma tu correo en Folio', html, text };
+  return { subject, html, text };
 }
+
+export const renderVerificationEmail = (props: VerifyEmailProps) =>
+  renderEmail(VerifyEmail, props, 'Confirma tu correo en Folio');
+
+export const renderPasswordResetEmail = (props: ResetPasswordProps) =>
+  renderEmail(ResetPassword, props, 'Restablece tu contraseña de Folio');
+
+export const renderPasswordChangedEmail = (props: PasswordChangedProps) =>
+  renderEmail(PasswordChanged, props, 'Tu contraseña de Folio cambió');

@@ -1,25 +1,8 @@
 import { type CheckoutReturn, reconcileCheckoutReturn } from '@folio/billing';
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
+import { page } from './page';
 import type { AppDeps, AppEnv } from './types';
-
-const page = (title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) => html`<!doctype html>
-  <html lang="es">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>Folio · ${title}</title>
-      <style>
-        body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
-        .card{border:1px solid #ddd;border-radius:12px;padding:1.5rem}
-        dt{color:#666;font-size:.85rem}dd{margin:0 0 .75rem;font-weight:600}
-      </style>
-    </head>
-    <body>
-      <main class="card">${body}</main>
-    </body>
-  </html>`;
 
 function successBody(result: CheckoutReturn | undefined) {
   const sub = result?.subscription;

@@ -1,14 +1,21 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@folio/auth';
 import { z } from 'zod';
 import { Message, toUser, User } from '../schemas/user';
+import { changePassword } from '../services/auth/change-password';
 import { login } from '../services/auth/login';
 import { logout } from '../services/auth/logout';
+import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';
+import { refreshSession } from '../services/auth/refresh';
 import { register } from '../services/auth/register';
 import { resendVerification, verifyEmail } from '../services/auth/verify-email';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 const optionalText = z.string().trim().max(100).optional();
-const TokenInput = z.object({ token: z.string().min(1).max(200) });
+const Token = z.string().min(1).max(200);
+const TokenInput = z.object({ token: Token });
+const NewPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const Email = z.string().trim().max(254).pipe(z.email('Invalid email format')).meta({ format: 'email' });
+const AccessToken = z.object({ accessToken: z.string(), expiresAt: z.string() });
 const UserMessage = z.object({ message: z.string(), user: User });
 
 export const authRouter = router({
@@ -29,8 +36,8 @@ export const authRouter = router({
     .input(
       z
         .object({
-          email: z.string().trim().max(254).pipe(z.email('Invalid email format')).meta({ format: 'email' }),
-          password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+          email: Email,
+          password: NewPassword,
           nombre: optionalText,
           apellido: optionalText,
           telefono: z.string().trim().max(30).optional(),
@@ -72,7 +79,7 @@ export const authRouter = router({
         })
         .meta({ example: { email: 'ana@example.com', password: 'una-clave-segura' } }),
     )
-    .output(z.object({ message: z.string(), user: User, accessToken: z.string(), expiresAt: z.string() }))
+    .output(AccessToken.extend({ message: z.string(), user: User }))
     .mutation(async ({ ctx, input }) => ({ message: 'Logged in', ...(await login(ctx, input)) })),
 
   logout: publicProcedure
@@ -127,10 +134,7 @@ export const authRouter = router({
     })
     .input(TokenInput)
     .output(UserMessage)
-    .mutation(async ({ ctx, input }) => ({
-      message: 'Email verified',
-      user: await verifyEmail(ctx, input.token),
-    })),
+    .mutation(({ ctx, input }) => verifyEmail(ctx, input.token)),
 
   verifyEmailLink: publicProcedure
     .meta({
@@ -140,17 +144,14 @@ export const authRouter = router({
         tags: ['auth'],
         summary: 'Verify the email from the link in the message',
         description:
-          'What the link in the verification mail opens: the token is in the query string. An unknown or expired token answers 400.',
+          'What the link in the verification mail opens: the token is in the query string. A browser (Accept: text/html) gets a Spanish page; other clients get JSON. A second use of the link answers 200 "Email already verified"; an unknown or expired token answers 400.',
         protect: false,
         errorResponses: [400, 500],
       },
     })
     .input(TokenInput)
     .output(UserMessage)
-    .query(async ({ ctx, input }) => ({
-      message: 'Email verified',
-      user: await verifyEmail(ctx, input.token),
-    })),
+    .query(({ ctx, input }) => verifyEmail(ctx, input.token)),
 
   resendVerification: authedProcedure
     .meta({
@@ -167,4 +168,74 @@ export const authRouter = router({
     .input(z.object({}).optional())
     .output(Message)
     .mutation(async ({ ctx }) => ({ message: await resendVerification(ctx, ctx.user) })),
+
+  refresh: authedProcedure
+    .meta({
+      sessionOnly: true,
+      openapi: {
+        method: 'POST',
+        path: '/auth/refresh',
+        tags: ['auth'],
+        summary:
+          'Extend the live session: a fresh access token and expiry (Bearer clients call it before expiresAt)',
+        errorResponses: [401, 403, 500],
+      },
+    })
+    .input(z.object({}).optional())
+    .output(AccessToken.extend({ message: z.string() }))
+    .mutation(async ({ ctx }) => ({
+      message: 'Session extended',
+      ...(await refreshSession(ctx, ctx.session)),
+    })),
+
+  forgotPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/forgot-password',
+        tags: ['auth'],
+        summary: 'Mail a one-hour reset link; the answer is the same whether or not the account exists',
+        protect: false,
+        errorResponses: [400, 429, 500],
+      },
+    })
+    .input(z.object({ email: Email }).meta({ example: { email: 'ana@example.com' } }))
+    .output(Message)
+    .mutation(async ({ ctx, input }) => ({ message: await requestPasswordReset(ctx, input.email) })),
+
+  resetPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/reset-password',
+        tags: ['auth'],
+        summary: 'Set a new password with the token from the reset mail; every session of the user ends',
+        protect: false,
+        errorResponses: [400, 500],
+      },
+    })
+    .input(z.object({ token: Token, password: NewPassword }))
+    .output(Message)
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(ctx, input);
+      return { message: 'Password changed; log in with the new password' };
+    }),
+
+  changePassword: authedProcedure
+    .meta({
+      sessionOnly: true,
+      openapi: {
+        method: 'POST',
+        path: '/auth/change-password',
+        tags: ['auth'],
+        summary: 'Change the password knowing the current one; the other sessions end',
+        errorResponses: [400, 401, 403, 429, 500],
+      },
+    })
+    .input(z.object({ currentPassword: z.string().max(PASSWORD_MAX), newPassword: NewPassword }))
+    .output(Message)
+    .mutation(async ({ ctx, input }) => {
+      await changePassword(ctx, ctx.user, ctx.session, input);
+      return { message: 'Password changed; your other sessions were ended' };
+    }),
 });

@@ -1,6 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
-import type { Db, Executor } from '../client';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
 import { emailVerificationTokens, users } from '../schema';
+import type { UserRow } from './users';
 
 type NewVerificationToken = typeof emailVerificationTokens.$inferInsert;
 
@@ -10,33 +11,20 @@ export async function replaceVerificationToken(db: Executor, token: NewVerificat
   await db.insert(emailVerificationTokens).values(token);
 }
 
-/**
- * Marks the email verified when the token is known, unexpired and was issued for the user's current
- * address; all the user's tokens are then spent. Returns the updated user, or null.
- */
-export async function consumeVerificationTokenHash(db: Db, tokenHash: string) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        userId: emailVerificationTokens.userId,
-        email: emailVerificationTokens.email,
-        current: users.email,
-      })
-      .from(emailVerificationTokens)
-      .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
-      .where(
-        and(
-          eq(emailVerificationTokens.tokenHash, tokenHash),
-          gt(emailVerificationTokens.expiresAt, new Date()),
-        ),
-      );
-    if (!row || row.email !== row.current) return null;
-    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, row.userId));
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerified: true, updatedAt: new Date() })
-      .where(eq(users.id, row.userId))
-      .returning();
-    return user ?? null;
-  });
+/** The user an unexpired token was issued to, and the address it was issued for. */
+export async function findVerificationToken(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ email: string; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ email: emailVerificationTokens.email, user: users })
+    .from(emailVerificationTokens)
+    .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
+    .where(
+      and(
+        eq(emailVerificationTokens.tokenHash, tokenHash),
+        gt(emailVerificationTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row;
 }

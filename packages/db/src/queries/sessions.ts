@@ -1,9 +1,10 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../client';
 import { prepared } from '../prepared';
 import { sessions, users } from '../schema';
+import type { UserRow } from './users';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 export type SessionRow = typeof sessions.$inferSelect;
 
 export async function insertSession(db: Db, session: Pick<SessionRow, 'id' | 'userId' | 'expiresAt'>) {
@@ -31,4 +32,11 @@ export async function setSessionExpiry(db: Db, id: string, expiresAt: Date): Pro
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of the user, or every one but `keep` (the caller's own). */
+export async function deleteUserSessions(db: Executor, userId: string, keep?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep === undefined ? undefined : ne(sessions.id, keep)));
 }

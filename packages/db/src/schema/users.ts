@@ -101,3 +101,20 @@ export const apiKeyIps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.keyId, t.ip] })],
 );
+
+/**
+ * Password reset links: the id is the SHA-256 of the secret in the mail (as for sessions), so a
+ * database leak yields no usable link. A row is deleted when used; a new request replaces it.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);

@@ -1,7 +1,6 @@
 import {
   isApiKey,
   type SessionRow,
-  signAccessToken,
   type UserRow,
   type ValidSession,
   validateSessionToken,
@@ -10,7 +9,8 @@ import {
 import type { Context } from '../../context';
 import { forbidden, unauthorized } from '../../errors';
 import { authenticateApiKey } from '../api-keys/authenticate-key';
-import { setAccessCookie, UNSAFE_METHODS } from './cookies';
+import { grantAccessToken } from './access-token';
+import { UNSAFE_METHODS } from './cookies';
 
 /** The caller's session from the access token, or null when it is missing, invalid, revoked or expired. */
 export async function resolveSession(ctx: Context): Promise<ValidSession | null> {
@@ -20,9 +20,9 @@ export async function resolveSession(ctx: Context): Promise<ValidSession | null>
   if (!claims) return null;
   const valid = await validateSessionToken(ctx.db, claims.sessionToken, ctx.config.sessionTtlMs);
   if (!valid || valid.user.id !== claims.userId) return null;
+  // Bearer clients renew with POST /auth/refresh; a cookie is renewed in passing.
   if (valid.renewed && ctx.req.tokenSource === 'cookie') {
-    const jwt = await signAccessToken(ctx.config.authSecret, claims, valid.session.expiresAt);
-    setAccessCookie(ctx, jwt, valid.session.expiresAt);
+    await grantAccessToken(ctx, claims, valid.session.expiresAt, { cookie: true });
   }
   return valid;
 }

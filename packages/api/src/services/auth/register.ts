@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '@folio/auth';
-import { users } from '@folio/db/schema';
-import { sql } from 'drizzle-orm';
+import { findUserByEmail, insertUser } from '@folio/db/queries/users';
 import type { Context } from '../../context';
 import { badRequest } from '../../errors';
 import { toUser, type User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
+import { normalizeEmail } from './email';
 import { queueVerificationEmail } from './verification-email';
 
 export interface RegisterInput {
@@ -22,23 +22,18 @@ const EMAIL_TAKEN = 'Email is already registered';
 /** Creates the user and queues the verification email in one transaction. */
 export async function register(ctx: Context, input: RegisterInput): Promise<User> {
   await enforceRateLimit(ctx, { key: `register:${ctx.req.ip ?? 'local'}`, limit: 10, windowMs: 3600_000 });
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const row = await ctx.db.transaction(async (tx) => {
-    const taken = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
-    if (taken.length) throw badRequest(EMAIL_TAKEN);
-    const [created] = await tx
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        email,
-        passwordHash,
-        nombre: input.nombre ?? null,
-        apellido: input.apellido ?? null,
-        telefono: input.telefono ?? null,
-      })
-      .onConflictDoNothing()
-      .returning();
+    if (await findUserByEmail(tx, email)) throw badRequest(EMAIL_TAKEN);
+    const created = await insertUser(tx, {
+      id: randomUUID(),
+      email,
+      passwordHash,
+      nombre: input.nombre ?? null,
+      apellido: input.apellido ?? null,
+      telefono: input.telefono ?? null,
+    });
     // A concurrent registration of the same address won the unique index.
     if (!created) throw badRequest(EMAIL_TAKEN);
     await queueVerificationEmail(ctx, tx, created);

@@ -6,11 +6,17 @@ import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
 import { queueVerificationEmail } from './verification-email';
 
-export async function verifyEmail(ctx: Context, token: string): Promise<User> {
-  const user = await consumeVerificationToken(ctx.db, token.trim());
-  if (!user) throw badRequest('Invalid or expired verification token');
+export const INVALID_VERIFICATION_TOKEN = 'Invalid or expired verification token';
+export const ALREADY_VERIFIED = 'Email already verified';
+
+/** Verifies the address; a second use of the same link says so instead of failing. */
+export async function verifyEmail(ctx: Context, token: string): Promise<{ message: string; user: User }> {
+  const result = await consumeVerificationToken(ctx.db, token.trim());
+  if (!result) throw badRequest(INVALID_VERIFICATION_TOKEN);
+  const { user, alreadyVerified } = result;
+  if (alreadyVerified) return { message: ALREADY_VERIFIED, user: toUser(user) };
   await audit(ctx, 'user.verify_email', user.id, { entity: 'user', entityId: user.id });
-  return toUser(user);
+  return { message: 'Email verified', user: toUser(user) };
 }
 
 /** Sends a new link (the old ones stop working); a verified user gets nothing new. */
