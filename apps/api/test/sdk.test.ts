@@ -59,6 +59,28 @@ describe('@folio/sdk', () => {
     expect(() => connect({ apiKey: created.data.key, token: u.token })).toThrow(TypeError);
   });
 
+  it('refreshes its Bearer token through POST /api/auth/refresh before expiry, and keeps working', async () => {
+    const u = await signUp(t);
+    const told: { token: string; expiresAt: Date }[] = [];
+    const folio = createFolioClient({
+      baseUrl: 'http://folio.test',
+      token: u.token,
+      // Tokens live 7 days here: asking for 8 days of margin makes the first call refresh.
+      refresh: {
+        refreshBeforeMs: 8 * 86_400_000,
+        onTokenRefresh: (token, expiresAt) => void told.push({ token, expiresAt }),
+      },
+      fetch: (input, init) => Promise.resolve(t.app.request(new Request(input, init))),
+    });
+    const [viaTrpc, viaRest] = await Promise.all([folio.trpc.auth.me.query(), folio.rest.GET('/auth/me')]);
+    expect(viaTrpc.user.id).toBe(u.id);
+    expect(viaRest.data.user.id).toBe(u.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    const me = await sdk(told[0]!.token).rest.GET('/auth/me');
+    expect(me.data.user.id).toBe(u.id);
+  });
+
   it('creates a profile (201) and reads it back by id through REST path parameters', async () => {
     const u = await signUp(t);
     const folio = sdk(u.token);

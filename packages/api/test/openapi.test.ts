@@ -184,6 +184,8 @@ describe('the document as a whole', () => {
       'post /auth/logout',
       'post /auth/verify-email',
       'get /auth/verify-email',
+      'post /auth/forgot-password',
+      'post /auth/reset-password',
       'post /webhooks/stripe',
     ]);
     for (const { method, path, op: o } of operations) {

@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient }
 import superjson from 'superjson';
 import { createRestClient, type FolioRestClient } from './rest';
 import type { AppRouter } from './router';
+import { type RefreshOptions, refreshingToken } from './session';
 
 export type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
 
@@ -21,6 +22,11 @@ export interface FolioClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Extra headers on every request. */
   headers?: Record<string, string>;
+  /**
+   * Shortly before the access token expires the client gets a fresh one from `POST /api/auth/refresh`
+   * (the session slides) and uses it from then on. Tune it here, or pass `false` to turn it off.
+   */
+  refresh?: RefreshOptions | false;
 }
 
 export interface FolioClient {
@@ -44,12 +50,17 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
       throw new TypeError('createFolioClient: apiKey must be a Folio API key (it starts with folio_)');
     }
   }
-  const tokenOf: TokenGetter = options.getToken ?? (() => apiKey ?? options.token);
+  const userFetch = options.fetch;
+  const given: TokenGetter = options.getToken ?? (() => apiKey ?? options.token);
+  // API keys do not expire like sessions; only access tokens are refreshed.
+  const tokenOf =
+    options.refresh === false || apiKey != null
+      ? given
+      : refreshingToken(given, (token) => postRefresh(baseUrl, token, userFetch), options.refresh);
   const authorization = async () => {
     const token = await tokenOf();
     return token ? `Bearer ${token}` : null;
   };
-  const userFetch = options.fetch;
 
   const linkOptions = {
     url: `${baseUrl}/trpc`,
@@ -80,4 +91,14 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
   });
 
   return { trpc, rest };
+}
+
+/** `POST /api/auth/refresh` with the current token; null when the server does not renew it. */
+async function postRefresh(baseUrl: string, token: string, fetchImpl = globalThis.fetch) {
+  const res = await fetchImpl(`${baseUrl}/api/auth/refresh`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  if (!res.ok) return null;
+  return (await res.json()) as { accessToken: string; expiresAt: string };
 }

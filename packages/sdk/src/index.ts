@@ -4,6 +4,7 @@ export { FolioApiError } from './errors';
 export type { components, operations, paths } from './generated/openapi';
 export type { CfdiFile, FolioRestClient, ImportAnswer, RestCall, RestSuccess } from './rest';
 export type { AppRouter, RouterInputs, RouterOutputs } from './router';
+export type { RefreshOptions } from './session';
 
 import type { components } from './generated/openapi';
 

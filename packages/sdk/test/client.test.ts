@@ -122,3 +122,97 @@ describe('trpc', () => {
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer tok');
   });
 });
+
+describe('token refresh (sliding sessions for Bearer clients)', () => {
+  /** An unsigned JWT-shaped token expiring in `ms`: the client only reads `exp`. */
+  const jwt = (name: string, ms: number) =>
+    `h.${Buffer.from(JSON.stringify({ sub: name, exp: Math.floor((Date.now() + ms) / 1000) })).toString('base64url')}.s`;
+  const HOUR = 3600_000;
+  const WEEK = 7 * 24 * HOUR;
+
+  function server(refreshStatus = 200) {
+    const fresh = jwt('fresh', WEEK);
+    const faked = fakeFetch((req) => {
+      if (req.url.endsWith('/api/auth/refresh')) {
+        return refreshStatus === 200
+          ? json(200, {
+              message: 'Session extended',
+              accessToken: fresh,
+              expiresAt: new Date(Date.now() + WEEK).toISOString(),
+            })
+          : json(refreshStatus, { error: 'Unauthorized', message: 'Invalid or expired access token' });
+      }
+      return json(200, { data: [] });
+    });
+    const refreshes = () => faked.seen.filter((s) => s.url.endsWith('/api/auth/refresh'));
+    const auth = (path: string) =>
+      faked.seen.filter((s) => s.url.includes(path)).map((s) => s.headers.get('authorization'));
+    return { ...faked, fresh, refreshes, auth };
+  }
+
+  it('refreshes a token with less than a day left before the request, then uses the new one', async () => {
+    const s = server();
+    const old = jwt('old', HOUR);
+    const told: string[] = [];
+    const folio = createFolioClient({
+      baseUrl: 'http://api.test',
+      token: old,
+      fetch: s.fetch,
+      refresh: { onTokenRefresh: (token) => void told.push(token) },
+    });
+    await folio.rest.GET('/profiles');
+    await folio.rest.GET('/profiles');
+    expect(s.refreshes().map((r) => [r.method, r.headers.get('authorization')])).toEqual([
+      ['POST', `Bearer ${old}`],
+    ]);
+    expect(s.auth('/api/profiles')).toEqual([`Bearer ${s.fresh}`, `Bearer ${s.fresh}`]);
+    expect(told).toEqual([s.fresh]);
+  });
+
+  it('leaves a token with more than a day left alone', async () => {
+    const s = server();
+    const folio = createFolioClient({
+      baseUrl: 'http://api.test',
+      token: jwt('young', WEEK),
+      fetch: s.fetch,
+    });
+    await folio.rest.GET('/profiles');
+    expect(s.refreshes()).toHaveLength(0);
+  });
+
+  it('asks the server once for concurrent requests', async () => {
+    const s = server();
+    const folio = createFolioClient({ baseUrl: 'http://api.test', token: jwt('old', HOUR), fetch: s.fetch });
+    await Promise.all([
+      folio.rest.GET('/profiles'),
+      folio.rest.GET('/profiles'),
+      folio.rest.GET('/invoices'),
+    ]);
+    expect(s.refreshes()).toHaveLength(1);
+  });
+
+  it('keeps the old token when the refresh is refused, and can be turned off', async () => {
+    const refused = server(401);
+    const old = jwt('old', HOUR);
+    const folio = createFolioClient({ baseUrl: 'http://api.test', token: old, fetch: refused.fetch });
+    await folio.rest.GET('/profiles');
+    expect(refused.auth('/api/profiles')).toEqual([`Bearer ${old}`]);
+
+    const off = server();
+    await createFolioClient({
+      baseUrl: 'http://api.test',
+      token: old,
+      fetch: off.fetch,
+      refresh: false,
+    }).rest.GET('/profiles');
+    expect(off.refreshes()).toHaveLength(0);
+  });
+
+  it('passes opaque (non-JWT) tokens through untouched', async () => {
+    const s = server();
+    await createFolioClient({ baseUrl: 'http://api.test', token: 'folio_key_abc', fetch: s.fetch }).rest.GET(
+      '/profiles',
+    );
+    expect(s.refreshes()).toHaveLength(0);
+  });
+});
