@@ -66,8 +66,7 @@ describe('the verification link', () => {
     const bad = await request(t, 'GET', '/api/auth/verify-email?token=nope', {
       headers: { accept: 'application/json' },
     });
-    expect(bad.status).toBe(400);
-    expect(Object.keys(await bad.json()).sort()).toEqual(['error', 'message']);
+    await expectError(bad, 400, 'Bad Request');
   });
 });
 

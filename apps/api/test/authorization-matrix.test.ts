@@ -290,6 +290,9 @@ describe('the owner’s API keys over every REST route', () => {
         'GET /api-keys',
         'POST /api-keys',
         'POST /auth/logout',
+        // A key has no session to extend, and must not be able to take the account over.
+        'POST /auth/refresh',
+        'POST /auth/change-password',
         'POST /subscription/create-checkout',
         'POST /subscription/create-portal-session',
       ].sort(),

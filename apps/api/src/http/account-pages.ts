@@ -1,4 +1,4 @@
-import { ALREADY_VERIFIED, appRouter, createCallerFactory, createContext, restError } from '@folio/api';
+import { ALREADY_VERIFIED, appRouter, createCallerFactory, createContext, failure } from '@folio/api';
 import type { Context, Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import { page } from './page';
@@ -76,7 +76,7 @@ export function mountAccountPages(app: Hono<AppEnv>, deps: AppDeps): void {
       const shown = message === ALREADY_VERIFIED ? ALREADY_VERIFIED_PAGE : VERIFIED_PAGE;
       return c.html(page(shown.title, shown.body));
     } catch (err) {
-      const { status } = restError(err);
+      const { status } = failure(err);
       if (status >= 500) c.get('log').error({ err }, 'verification page failed');
       const shown = status === 400 ? INVALID_LINK_PAGE : UNAVAILABLE_PAGE;
       return c.html(page(shown.title, shown.body), status as 400);
