@@ -177,6 +177,8 @@ describe('the document as a whole', () => {
       'post /subscription/create-checkout',
       'post /subscription/create-portal-session',
       'delete /profiles/{profileId}',
+      'post /auth/refresh',
+      'post /auth/change-password',
     ]);
     const open = new Set([
       'post /auth/register',
