@@ -175,6 +175,8 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/refresh',
+        description:
+          'Moves the expiry of the live session to now + SESSION_TTL_DAYS and returns an access token that lives as long (a cookie client also gets the cookie renewed). Bearer clients call it before expiresAt; the SDK does it by itself. API keys have no session to refresh (403).',
         tags: ['auth'],
         summary:
           'Extend the live session: a fresh access token and expiry (Bearer clients call it before expiresAt)',
@@ -193,6 +195,8 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/forgot-password',
+        description:
+          'Mails a reset link that lasts an hour and works once, when the address has an account. The answer, the limits (3 per hour per address, 10 per IP) and the work done are the same whether or not it has one, so the route tells nobody which addresses are registered.',
         tags: ['auth'],
         summary: 'Mail a one-hour reset link; the answer is the same whether or not the account exists',
         protect: false,
@@ -208,6 +212,8 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/reset-password',
+        description:
+          'Sets a new password with the token from the reset mail. The token is spent (a second use answers 400), every session of the user ends, and a notice is mailed.',
         tags: ['auth'],
         summary: 'Set a new password with the token from the reset mail; every session of the user ends',
         protect: false,
@@ -227,6 +233,8 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/change-password',
+        description:
+          "Changes the password of the logged-in user, who must give the current one (5 wrong tries per 15 minutes). The caller's session stays; every other session ends, and a notice is mailed.",
         tags: ['auth'],
         summary: 'Change the password knowing the current one; the other sessions end',
         errorResponses: [400, 401, 403, 429, 500],
