@@ -1,6 +1,8 @@
+import { invoiceXml, newUuid, paymentXml } from '@folio/cfdi/testing';
 import { manualExpenses } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imported } from './cfdi-setup';
 import { caller, setPlan, signUp, startTestApi, type TestApi, type TestUser } from './harness';
 
 // The rules of accounting periods and manual expenses, through the tRPC caller. The routes' HTTP
@@ -19,6 +21,8 @@ const ME = {
   tipo_persona: 'FISICA' as const,
   regimenes_fiscales: ['612'],
 };
+const ME_PARTY = { rfc: ME.rfc, nombre: ME.nombre, regimen: '612' };
+const SUPPLIER = { rfc: 'PAPE900101AA1', nombre: 'Papelería Ñandú', regimen: '612' };
 
 async function setup(plan?: 'BASIC' | 'PRO') {
   const u = await signUp(t);
@@ -167,5 +171,148 @@ describe('manual expenses', () => {
       type: 'manual',
     });
     expect(data).toMatchObject({ tipo_origen: 'MANUAL', total: 116 });
+  });
+});
+
+describe('the expense list puts XML and manual expenses together', () => {
+  let u: TestUser;
+  let profileId: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({
+      u,
+      p: { id: profileId },
+    } = await setup('PRO'));
+    const ppdUuid = newUuid();
+    ids.xmlPue = await imported(
+      t,
+      u,
+      profileId,
+      invoiceXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ME_PARTY,
+        fecha: '2025-03-05T10:00:00',
+        conceptos: [{ descripcion: 'Hojas y plumas', importe: 200 }],
+      }),
+    );
+    ids.xmlPpd = await imported(
+      t,
+      u,
+      profileId,
+      invoiceXml({
+        uuid: ppdUuid,
+        emisor: SUPPLIER,
+        receptor: ME_PARTY,
+        fecha: '2025-04-02T09:00:00',
+        metodoPago: 'PPD',
+        conceptos: [{ descripcion: 'Servicio de cómputo', importe: 1000 }],
+      }),
+    );
+    ids.xmlRep = await imported(
+      t,
+      u,
+      profileId,
+      paymentXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ME_PARTY,
+        fecha: '2025-04-20T12:00:00',
+        pagos: [
+          {
+            fechaPago: '2025-04-19T12:00:00',
+            doctos: [{ uuid: ppdUuid, numParcialidad: 1, impSaldoAnt: 1160, impPagado: 1160 }],
+          },
+        ],
+      }),
+    );
+    const march = await openPeriod(u, profileId, 2025, 3);
+    const april = await openPeriod(u, profileId, 2025, 4);
+    const make = async (period: { id: string }, fecha: string, concept: string, categoria: string) =>
+      (
+        await accrue(u, {
+          profile_id: profileId,
+          period_id: period.id,
+          concept,
+          subtotal: 100,
+          fecha,
+          type: 'manual',
+          categoria,
+        })
+      ).data.id;
+    ids.manualMarch = await make(march, '2025-03-20', 'Comida con cliente', 'viaticos');
+    ids.manualApril = await make(april, '2025-04-10', 'Papelería de oficina', 'oficina');
+  });
+
+  type ListInput = Parameters<ReturnType<typeof caller>['expenses']['list']>[0];
+  const list = (input: ListInput = {}, who = u) => caller(t, who.token).expenses.list(input);
+  const idsOf = async (input: ListInput) => (await list(input)).data.map((e) => e.id);
+
+  it('puts both origins in one list, newest fecha first, default limit 20', async () => {
+    const body = await list();
+    expect(body.data.map((e) => e.id)).toEqual([
+      ids.xmlRep,
+      ids.manualApril,
+      ids.xmlPpd,
+      ids.manualMarch,
+      ids.xmlPue,
+    ]);
+    expect(body.pagination).toEqual({ total: 5, page: 1, limit: 20, totalPages: 1 });
+    expect(body.data.map((e) => e.tipo_origen)).toEqual(['XML', 'MANUAL', 'XML', 'MANUAL', 'XML']);
+  });
+
+  it('derives is_paid and payment_date of XML expenses from their payment status', async () => {
+    const byId = Object.fromEntries((await list()).data.map((e) => [e.id, e]));
+    expect(byId[ids.xmlPue!]).toMatchObject({ is_paid: true, tipo: 'PUE', rfc_emisor: SUPPLIER.rfc });
+    expect(byId[ids.xmlPpd!]).toMatchObject({
+      is_paid: true,
+      payment_date: '2025-04-19T12:00:00',
+      tipo: 'PPD',
+    });
+    expect(byId[ids.manualApril!]).not.toHaveProperty('is_paid');
+  });
+
+  it('filters by month and year for both origins', async () => {
+    expect(await idsOf({ mes: 3, año: 2025 })).toEqual([ids.manualMarch, ids.xmlPue]);
+    expect((await idsOf({ mes: 4, año: 2025 })).sort()).toEqual(
+      [ids.xmlRep, ids.manualApril, ids.xmlPpd].sort(),
+    );
+    expect((await list({ año: 2024 })).data).toEqual([]);
+  });
+
+  it('filters tipo on XML expenses only, categoria exactly, regimen_fiscal on XML only', async () => {
+    expect(await idsOf({ tipo: 'PPD' })).toEqual([ids.xmlPpd]);
+    expect(await idsOf({ tipo: 'COMPLEMENTO_PAGO' })).toEqual([ids.xmlRep]);
+    expect(await idsOf({ categoria: 'oficina' })).toEqual([ids.manualApril]);
+    expect(await idsOf({ categoria: 'ofi' })).toEqual([]);
+    expect((await idsOf({ regimen_fiscal: '612' })).sort()).toEqual(
+      [ids.xmlRep, ids.xmlPpd, ids.xmlPue].sort(),
+    );
+  });
+
+  it('searches concept, RFC and name case- and accent-insensitively across origins', async () => {
+    expect((await idsOf({ search: 'PAPELERIA' })).sort()).toEqual(
+      [ids.manualApril, ids.xmlRep, ids.xmlPpd, ids.xmlPue].sort(),
+    );
+    expect(await idsOf({ search: 'computo' })).toEqual([ids.xmlPpd]);
+    expect(await idsOf({ search: 'comida' })).toEqual([ids.manualMarch]);
+    expect(await idsOf({ search: SUPPLIER.rfc.toLowerCase() })).toHaveLength(3);
+  });
+
+  it('filters by profile id or RFC, pages with a total over the filtered set', async () => {
+    expect(await idsOf({ profileId: ME.rfc })).toHaveLength(5);
+    const page2 = await list({ profileId, limit: 2, page: 2 });
+    expect(page2.data.map((e) => e.id)).toEqual([ids.xmlPpd, ids.manualMarch]);
+    expect(page2.pagination).toEqual({ total: 5, page: 2, limit: 2, totalPages: 3 });
+    const past = await list({ profileId, limit: 2, page: 7 });
+    expect(past.data).toEqual([]);
+    expect(past.pagination).toEqual({ total: 5, page: 7, limit: 2, totalPages: 3 });
+  });
+
+  it('refuses another user’s profile and shows another user nothing', async () => {
+    const stranger = await signUp(t);
+    await expect(list({ profileId }, stranger)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await list({}, stranger)).data).toEqual([]);
   });
 });
