@@ -1,5 +1,5 @@
 import { networkInterfaces } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../src/env';
 import { startServer } from './support/server-process';
 
@@ -47,7 +47,13 @@ describe('start-up', () => {
   it('without HOST the server is reachable on loopback only, and says so', { timeout: 120_000 }, async () => {
     const server = await startServer({ HOST: '', LOG_LEVEL: 'info', PGLITE_DATA_DIR: 'memory://' });
     try {
-      expect(server.output()).toContain('HOST not set: only this machine can connect');
+      // Logged once listening; the child's stdout may arrive just after /health answers.
+      await vi.waitFor(
+        () => expect(server.output()).toContain('HOST not set: only this machine can connect'),
+        {
+          timeout: 10_000,
+        },
+      );
       const outside = Object.values(networkInterfaces())
         .flat()
         .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;

@@ -70,11 +70,13 @@ describe('a big import does not freeze the server', () => {
     expect(res.status).toBe(201);
     expect((await res.json()).data.imported).toBe(FILES);
 
-    // 100 ms, or twice what the same request takes right before on this machine when that is more
-    // (a loaded CI box); blocked, it would wait for the whole import (seconds).
-    const bound = Math.max(100, 2 * percentile(idle, 0.9));
-    const summary = `idle p90 ${percentile(idle, 0.9).toFixed(0)} ms; during: ${during.length} samples, p95 ${percentile(during, 0.95).toFixed(0)} ms, max ${Math.max(...during).toFixed(0)} ms`;
+    // Under 100 ms for nine requests in ten, or three times what the same request takes right before
+    // on this machine when that is more (a loaded CI box runs other test files beside this one); and
+    // none waits a second. Blocked, a request would wait for the whole import (seconds).
+    const bound = Math.max(100, 3 * percentile(idle, 0.9));
+    const summary = `idle p90 ${percentile(idle, 0.9).toFixed(0)} ms; during: ${during.length} samples, p90 ${percentile(during, 0.9).toFixed(0)} ms, max ${Math.max(...during).toFixed(0)} ms`;
     expect(during.length, summary).toBeGreaterThanOrEqual(5);
-    expect(percentile(during, 0.95), summary).toBeLessThan(bound);
+    expect(percentile(during, 0.9), summary).toBeLessThan(bound);
+    expect(Math.max(...during), summary).toBeLessThan(1000);
   });
 });
