@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # scripts/sdk-consume.sh: the SDK as someone outside the workspace gets it.
 #   pnpm --filter @folio/sdk build → check-dist (self-contained .d.ts) → pnpm pack
+#   → publint and attw on the tarball
 #   → a throwaway npm project in a temp dir: npm i <tarball> typescript @types/node
-#   → tsc on packages/sdk/consumer/consumer.ts (strict, skipLibCheck off; emits JS)
+#   → tsc on packages/sdk/consumer/consumer.ts and every ```ts example of README.md and
+#     packages/sdk/README.md (strict, skipLibCheck off; emits JS), the examples again with
+#     exactOptionalPropertyTypes
 #   → scripts/smoke.sh with SMOKE_HOOK running the compiled consumer (tRPC, REST and the `folio` bin
 #     from the tarball) against `pnpm start`.
 # Exit 0 when all of it passed. Needs the npm registry for the consumer's install.
@@ -40,9 +43,17 @@ run_logged "pnpm pack" "$WORK/pack.log" bash -c "cd packages/sdk && pnpm pack --
 TARBALL=$(ls "$WORK"/folio-sdk-*.tgz)
 say "    $(basename "$TARBALL"): $(du -k "$TARBALL" | cut -f1) KB"
 
+# The tarball as registries and type checkers judge it (both offline). ESM only, so require() from
+# CommonJS is expected to fail; node10 resolution (top-level `types`) is still checked.
+run_logged "publint --strict (the tarball)" "$WORK/publint.log" \
+  pnpm --filter @folio/sdk exec publint run --strict "$TARBALL"
+run_logged "attw (the tarball)" "$WORK/attw.log" \
+  pnpm --filter @folio/sdk exec attw "$TARBALL" --no-definitely-typed --ignore-rules cjs-resolves-to-esm
+
 APP="$WORK/consumer"
 mkdir -p "$APP"
-cp packages/sdk/consumer/consumer.ts packages/sdk/consumer/tsconfig.json "$APP/"
+cp packages/sdk/consumer/consumer.ts packages/sdk/consumer/tsconfig.json packages/sdk/consumer/tsconfig.exact.json "$APP/"
+node packages/sdk/scripts/readme-snippets.mjs "$APP" README.md packages/sdk/README.md
 printf '{ "name": "folio-sdk-consumer", "private": true, "type": "module" }\n' >"$APP/package.json"
 TS=$(catalog typescript)
 NODE_TYPES=$(catalog @types/node)
@@ -52,7 +63,9 @@ run_logged "npm i <tarball> typescript@$TS @types/node@$NODE_TYPES (outside the 
 if grep -Eq "['\"]@folio/(api|auth|billing|cfdi|db|email|tsconfig)" "$APP/node_modules/@folio/sdk/dist/index.d.ts"; then
   fail "the installed types import a workspace package"
 fi
-run_logged "tsc (strict, skipLibCheck off) on consumer.ts" "$WORK/tsc.log" bash -c "cd '$APP' && ./node_modules/.bin/tsc -p ."
+run_logged "tsc (strict, skipLibCheck off) on consumer.ts and the README examples" "$WORK/tsc.log" bash -c "cd '$APP' && ./node_modules/.bin/tsc -p ."
+run_logged "tsc (exactOptionalPropertyTypes) on the README examples" "$WORK/tsc-exact.log" \
+  bash -c "cd '$APP' && ./node_modules/.bin/tsc -p tsconfig.exact.json"
 
 say "running the consumer against pnpm start (scripts/smoke.sh)"
 SMOKE_HOOK="node '$APP/dist/consumer.js'" bash "$ROOT/scripts/smoke.sh" || fail "the consumer failed against the server"

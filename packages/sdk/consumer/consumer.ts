@@ -121,7 +121,7 @@ check(
 const dir = await mkdtemp(join(tmpdir(), 'folio-consumer-'));
 await writeFile(join(dir, 'borrador.xml'), '<nota/>');
 const imported = await run(['import', dir, '--profile', rfc]);
-check(imported.code === 1 && /rejected\s+1/.test(imported.stdout), 'folio import exits 1 with the summary');
+check(imported.code === 1 && /rechazados\s+1/.test(imported.stdout), 'folio import exits 1 with the summary');
 const pending = await run(['pending', '--profile', rfc]);
 check(pending.code === 0 && pending.stdout.includes('No PPD invoices'), 'folio pending');
 step('cli: folio profiles / import / pending');

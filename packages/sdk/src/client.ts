@@ -10,23 +10,23 @@ export interface FolioClientOptions {
   /** Where the API runs, e.g. `http://localhost:3000` (the tRPC endpoint is `/trpc`, REST is `/api`). */
   baseUrl: string;
   /** An access token from `POST /api/auth/login` (`accessToken`). */
-  token?: string | null;
+  token?: string | null | undefined;
   /** Called before every request instead of `token`, e.g. to read a refreshed token. */
-  getToken?: TokenGetter;
+  getToken?: TokenGetter | undefined;
   /**
    * An API key (`folio_…`, from `POST /api/api-keys`) for scripts and servers: sent like a token,
    * it never expires with a session. Give it or a token, not both.
    */
-  apiKey?: string | null;
+  apiKey?: string | null | undefined;
   /** A fetch implementation (default: the global one). */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /** Extra headers on every request. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Shortly before the access token expires the client gets a fresh one from `POST /api/auth/refresh`
    * (the session slides) and uses it from then on. Tune it here, or pass `false` to turn it off.
    */
-  refresh?: RefreshOptions | false;
+  refresh?: RefreshOptions | false | undefined;
 }
 
 export interface FolioClient {

@@ -45,11 +45,14 @@ type Clean<T, E> = T extends AnyTRPCProcedure
     : never;
 
 type ServerTypes = ServerRouter['_def']['_config']['$types'];
+/** Server interfaces in the error shape (e.g. FieldError) written out as object types, not named. */
+type Plain<T> = T extends object ? { [K in keyof T]: Plain<T[K]> } : T;
+type ErrorShape = Plain<ServerTypes['errorShape']>;
 
 // Types only: nothing here runs (index.ts re-exports the types, so bundlers drop this module).
 const expand = <T, E>(): Clean<T, E> => undefined as never;
-const record = expand<ServerRouter['_def']['record'], ServerTypes['errorShape']>();
-const root = expand<{ errorShape: ServerTypes['errorShape'] }, never>();
+const record = expand<ServerRouter['_def']['record'], ErrorShape>();
+const root = expand<{ errorShape: ErrorShape }, never>();
 
 /** The Folio tRPC router, for `createTRPCClient<AppRouter>` and the inference helpers. */
 export type AppRouter = TRPCBuiltRouter<

@@ -2,9 +2,9 @@ import type { TokenGetter } from './client';
 
 export interface RefreshOptions {
   /** Refresh once less than this much of the token's life is left (default: one day). */
-  refreshBeforeMs?: number;
+  refreshBeforeMs?: number | undefined;
   /** Told the new token after each refresh, e.g. to store it where the next run reads it. */
-  onTokenRefresh?: (token: string, expiresAt: Date) => void | Promise<void>;
+  onTokenRefresh?: ((token: string, expiresAt: Date) => void | Promise<void>) | undefined;
 }
 
 const DAY = 86_400_000;
