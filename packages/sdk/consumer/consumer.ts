@@ -72,6 +72,8 @@ step(`rest: GET /invoices → ${page.pagination.total} invoice(s)`);
 
 // @ts-expect-error: not a path of the API
 void (() => folio.rest.GET('/invoicez'));
+// @ts-expect-error: `parms` is no init key (a typo must not compile and silently drop the filter)
+void (() => folio.rest.GET('/invoices', { parms: { query: { mes: 3 } } }));
 // @ts-expect-error: año is a number
 void (() => folio.rest.GET('/invoices', { params: { query: { año: '2025' } } }));
 

@@ -10,9 +10,10 @@ import type { components, paths } from './generated/openapi';
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+/** No key beyond the operation's init: a typo such as `parms:` is a type error, not a dropped filter. */
+type Exact<I, Allowed> = I & { [K in Exclude<keyof I, keyof Allowed>]: never };
 /** The init argument is optional exactly when the operation has no required parameter or body. */
-type InitParam<I> =
-  RequiredKeysOf<I> extends never ? [(I & { [key: string]: unknown })?] : [I & { [key: string]: unknown }];
+type InitParam<I, Allowed> = RequiredKeysOf<I> extends never ? [Exact<I, Allowed>?] : [Exact<I, Allowed>];
 
 /** What a successful call resolves to: the typed body of the 2xx answer, and the response itself. */
 export interface RestSuccess<T> {
@@ -29,7 +30,7 @@ export type RestCall<M extends Method> = <
   I extends MaybeOptionalInit<paths[P], M>,
 >(
   url: P,
-  ...init: InitParam<I>
+  ...init: InitParam<I, NonNullable<MaybeOptionalInit<paths[P], M>>>
 ) => Promise<RestSuccess<MethodResponse<Client<paths>, M, P, I>>>;
 
 /** A file to import: its name decides how it is read (`.xml` or `.zip`). */
@@ -53,7 +54,7 @@ export interface FolioRestClient {
   uploadCfdi(
     profileId: string,
     files: CfdiFile[],
-    init?: { signal?: AbortSignal },
+    init?: { signal?: AbortSignal | undefined },
   ): Promise<RestSuccess<ImportAnswer>>;
   /** The underlying openapi-fetch client: resolves `{data, error, response}` instead of throwing. */
   raw: Client<paths>;
