@@ -6,6 +6,7 @@ import { mountAccountPages } from './http/account-pages';
 import { mountBillingReturn } from './http/billing-return';
 import { limitBody } from './http/body-limit';
 import { mountDocs } from './http/docs';
+import { mountExports } from './http/exports';
 import { requestContext } from './http/request-context';
 import { mountRest } from './http/rest';
 import { securityHeaders } from './http/security-headers';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountAccountPages(app, deps); // before the REST layer: the verification link serves people HTML
   mountTrpc(app, deps);
   mountCfdiFiles(app, deps);
+  mountExports(app, deps);
   mountStripeWebhook(app, deps); // before the REST layer's catch-all /api/* 404
   mountRest(app, deps);
 

@@ -103,11 +103,13 @@ const CALLS: Record<string, Call> = {
   'GET /invoices': { query: (x) => `?profileId=${x.profileId}` },
   'GET /invoices/{id}': { path: (x) => `/api/invoices/${x.invoiceId}` },
   'GET /invoices/{id}/xml': { path: (x) => `/api/invoices/${x.invoiceId}/xml` },
+  'GET /invoices/export': { query: (x) => `?profileId=${x.profileId}` },
   'POST /invoices/{id}/payments': {
     path: (x) => `/api/invoices/${x.invoiceId}/payments`,
     body: () => ({ fechaPago: '2025-05-06', formaPago: '03', monedaPago: 'MXN', monto: 1 }),
   },
   'GET /expenses': { query: (x) => `?profileId=${x.profileId}` },
+  'GET /expenses/export': { query: (x) => `?profileId=${x.profileId}` },
   'POST /accrued-expenses': {
     body: (x) => ({
       profile_id: x.profileId,

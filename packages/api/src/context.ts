@@ -14,6 +14,8 @@ export interface ApiConfig {
   /** Public origin of the app: CSRF check for cookie requests, links in emails. */
   appUrl: string;
   secureCookies: boolean;
+  /** Rows one export may hold; MAX_EXPORT_ROWS (100,000) unless a test lowers it. */
+  maxExportRows?: number;
 }
 
 /** Long-lived dependencies, built once per process. */

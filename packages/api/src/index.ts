@@ -25,6 +25,12 @@ export { FILE_ROUTES, type FileRoute } from './rest/file-routes';
 export { refuseUnknownParams } from './rest/query-params';
 export { collectRoutes, type HttpMethod, queryParamsOf, type RestRoute } from './rest/routes';
 export { type AppRouter, appRouter } from './root';
+export {
+  ExpenseExportFields,
+  ExpenseExportQuery,
+  InvoiceExportFields,
+  InvoiceExportQuery,
+} from './schemas/export';
 export type { FileReport, ImportReport } from './schemas/import-report';
 export { authenticate, type Principal } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
@@ -33,6 +39,8 @@ export { requireVerifiedEmail } from './services/auth/require-verified-email';
 export { ALREADY_VERIFIED } from './services/auth/verify-email';
 export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
+export { exportExpenses, exportInvoices } from './services/exports/export-listing';
+export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS } from './services/exports/rules';
 export {
   authedProcedure,
   createCallerFactory,

@@ -1,6 +1,7 @@
 import { MAX_CFDI_BYTES } from '@folio/cfdi';
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
+import { ExpenseExportFields, InvoiceExportFields } from '../schemas/export';
 import { ImportReport } from '../schemas/import-report';
 import type { RestMeta } from '../trpc';
 import type { HttpMethod } from './routes';
@@ -64,6 +65,43 @@ const importMeta = {
 } as const;
 
 const ProfilePath = z.object({ profileId: z.string().meta({ description: 'The profile to import into' }) });
+
+/** GET /invoices/export and /expenses/export: the listing's filters, the whole filtered set as one file. */
+function exportRoute(listing: 'invoices' | 'expenses', query: z.ZodObject, summary: string): FileRoute {
+  const file = z.string().meta({ format: 'binary' });
+  return {
+    method: 'GET',
+    path: `/${listing}/export`,
+    protect: true,
+    operation: {
+      operationId: `${listing}-export`,
+      tags: [listing],
+      summary,
+      description:
+        `The ${listing} listing's filters select the rows (all of them, newest first; no pages), one row ` +
+        'per document with Spanish headers. `format=xlsx` (default; needs `exportExcel`: BASIC or PRO, ' +
+        'else 403) has numeric and date cells, a frozen header and filters; `format=csv` (every plan) ' +
+        'is UTF-8 with a BOM and RFC 4180 quoting. An attachment named by RFC and period, e.g. ' +
+        '`facturas-XAXX010101000-2025-03.xlsx`. More than 100,000 matching rows → 400: narrow the filters.',
+      requestParams: { query },
+      responses: {
+        200: {
+          description: 'The file, streamed as it is written',
+          headers: z.object({
+            'Content-Disposition': z.string().meta({
+              example: 'attachment; filename="facturas-XAXX010101000-2025-03.xlsx"',
+            }),
+          }),
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: file },
+            'text/csv': { schema: file },
+          },
+        },
+      },
+    },
+    errors: [400, 401, 403, 404, 500],
+  };
+}
 
 export const FILE_ROUTES: readonly FileRoute[] = [
   {
@@ -143,6 +181,8 @@ export const FILE_ROUTES: readonly FileRoute[] = [
     },
     errors: [401, 403, 404, 500],
   },
+  exportRoute('invoices', InvoiceExportFields, 'Income CFDI of your profiles as a spreadsheet'),
+  exportRoute('expenses', ExpenseExportFields, 'Expenses (received CFDI and manual) as a spreadsheet'),
   {
     method: 'POST',
     path: '/webhooks/stripe',

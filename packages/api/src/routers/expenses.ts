@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { PROFILE_ALIAS, profileRefFields, withAliases } from '../schemas/aliases';
 import { IsoDate } from '../schemas/dates';
 import { Expense } from '../schemas/expense';
-import { Tipo } from '../schemas/invoice';
-import { listQuery, Pagination } from '../schemas/pagination';
+import { expenseFilters, listQuery, Pagination } from '../schemas/pagination';
 import { createManualExpense } from '../services/expenses/create-manual-expense';
 import { listExpenses } from '../services/expenses/list-expenses';
 import { authedProcedure, router } from '../trpc';
@@ -28,8 +27,7 @@ export const expensesRouter = router({
       withAliases(
         z.object({
           ...listQuery(20),
-          tipo: Tipo.optional(),
-          categoria: z.string().trim().min(1).max(100).optional(),
+          ...expenseFilters,
         }),
         PROFILE_ALIAS,
       ),

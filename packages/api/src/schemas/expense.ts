@@ -58,7 +58,7 @@ export const Expense = z
 export type Expense = z.infer<typeof Expense>;
 
 /** One listing row (from a received CFDI or typed in) in the contract's shape; absent fields are omitted. */
-export function toExpense(row: ExpenseListRow): Expense {
+export function toExpense(row: Omit<ExpenseListRow, 'descuento'>): Expense {
   return {
     id: row.id,
     profile_id: row.profileId,

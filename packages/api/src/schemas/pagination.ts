@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileRefFields } from './aliases';
+import { Tipo } from './invoice';
 
 export const Pagination = z
   .object({
@@ -10,8 +11,8 @@ export const Pagination = z
   })
   .meta({ id: 'Pagination', example: { total: 132, page: 1, limit: 50, totalPages: 3 } });
 
-/** Query fields shared by the invoice and expense listings (docs/contract.md#routes); the profile by either name. */
-export const listQuery = (defaultLimit: number) => ({
+/** Filters shared by the invoice and expense listings and their exports (docs/contract.md#routes); the profile by either name. */
+export const listFilters = {
   ...profileRefFields,
   mes: z.number().int().min(1, 'mes must be 1-12').max(12, 'mes must be 1-12').optional(),
   año: z.number().int().min(1990, 'año must be 1990-2100').max(2100, 'año must be 1990-2100').optional(),
@@ -19,13 +20,24 @@ export const listQuery = (defaultLimit: number) => ({
     .string()
     .regex(/^\d{3}$/, 'regimen_fiscal is a 3-digit code')
     .optional(),
-  page: z.number().int().min(1).max(1_000_000).default(1),
-  limit: z.number().int().min(1).max(100).default(defaultLimit),
   search: z.string().trim().min(1).max(100).optional(),
   tipo_comprobante: z
     .enum(['I', 'E', 'P', 'T', 'N'])
     .optional()
     .describe('TipoDeComprobante: E lists the credit notes; manual expenses have none'),
+};
+
+/** The expense listing's own filters, beside `listFilters`. */
+export const expenseFilters = {
+  tipo: Tipo.optional(),
+  categoria: z.string().trim().min(1).max(100).optional(),
+};
+
+/** A listing's query: its filters and the page. */
+export const listQuery = (defaultLimit: number) => ({
+  ...listFilters,
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  limit: z.number().int().min(1).max(100).default(defaultLimit),
 });
 
 export function paginationOf(total: number, page: number, limit: number) {

@@ -239,6 +239,10 @@ export type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
 /** LIKE's wildcards escaped, so a search matches them literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The filter with its search escaped for LIKE, for a statement built per call (not prepared). */
+export const escapedFilter = <F extends { search?: string }>(f: F): F =>
+  f.search ? { ...f, search: escapeLike(f.search) } : f;
+
 /** `%text%` for LIKE over the lower-cased, unaccented search columns (`text` already escaped). */
 export function containsPattern(escaped: string | Placeholder): SQL {
   return sql`'%' || f_unaccent(lower(${escaped})) || '%'`;
@@ -321,6 +325,42 @@ export const cfdiPage = (c: Executor, f: Bound<CfdiListFilter>) =>
     .orderBy(...newestFirst(cfdis.fecha, cfdis.id, f.search !== undefined))
     .limit(pageParams.limit)
     .offset(pageParams.offset);
+
+/** Where a keyset read resumes: the last row read, in newest-first order. */
+export interface ListCursor {
+  fecha: string;
+  id: string;
+}
+
+/** Rows after the cursor in newest-first order (fecha and id are NOT NULL, so a row comparison holds). */
+export const afterCursor = (fecha: SQL | AnyColumn, id: SQL | AnyColumn, after: ListCursor | undefined) =>
+  after ? sql`(${fecha}, ${id}) < (${after.fecha}, ${after.id})` : undefined;
+
+/** How many CFDI a listing filter matches (an export counts before it starts). */
+export async function countCfdis(db: Db, f: CfdiListFilter): Promise<number> {
+  const [row] = await cfdiCount(db, escapedFilter(f));
+  return row?.n ?? 0;
+}
+
+/**
+ * The next `limit` listed CFDI after the cursor, with the listing's filter and order: an export reads
+ * its rows in these keyset pages, so each page costs the same however deep it is (OFFSET would re-read
+ * every row before it).
+ */
+export function cfdiRowsAfter(db: Db, f: CfdiListFilter, after: ListCursor | undefined, limit: number) {
+  return db
+    .select({
+      ...LISTED,
+      descuento: cfdis.descuento,
+      profileNombre: profiles.nombre,
+      profileRfc: profiles.rfc,
+    })
+    .from(cfdis)
+    .innerJoin(profiles, eq(profiles.id, cfdis.profileId))
+    .where(and(cfdiListWhere(escapedFilter(f)), afterCursor(cfdis.fecha, cfdis.id, after)))
+    .orderBy(...newestFirst(cfdis.fecha, cfdis.id, f.search !== undefined))
+    .limit(limit);
+}
 
 /** A page of the filtered CFDI and their total; a page past the end asks for the total alone. */
 export async function listCfdis(db: Db, f: CfdiListFilter, at: { limit: number; offset: number }) {

@@ -4,10 +4,13 @@ import type { Db, Tx } from '../client';
 import { prepared } from '../prepared';
 import { type accountingPeriods, cfdis, manualExpenses } from '../schema';
 import {
+  afterCursor,
   type Bound,
   type CfdiListFilter,
   cfdiListWhere,
   containsPattern,
+  escapedFilter,
+  type ListCursor,
   listParameters,
   newestFirst,
   pageParams,
@@ -38,25 +41,41 @@ const nothing = sql`false`;
 export async function listExpenses(db: Db, f: ExpenseListFilter, at: { limit: number; offset: number }) {
   const { values, bound, shape } = listParameters({ ...f, side: 'expense' as const });
   const [rows, [xmlCount], [manualCount]] = await Promise.all([
-    prepared(db, `listExpenses:${shape}`, (c) => expensePage(c, bound)).execute({ ...values, ...at }),
-    prepared(db, `countXmlExpenses:${shape}`, (c) =>
-      c.select({ n: count() }).from(cfdis).where(xmlWhere(bound)),
-    ).execute(values),
-    prepared(db, `countManualExpenses:${shape}`, (c) =>
-      c
-        .select({ n: count() })
-        .from(manualExpenses)
-        .where(manualWhere(bound) ?? nothing),
-    ).execute(values),
+    prepared(db, `listExpenses:${shape}`, (c) =>
+      expenseRows(c, bound).limit(pageParams.limit).offset(pageParams.offset),
+    ).execute({ ...values, ...at }),
+    prepared(db, `countXmlExpenses:${shape}`, (c) => countXml(c, bound)).execute(values),
+    prepared(db, `countManualExpenses:${shape}`, (c) => countManual(c, bound)).execute(values),
   ]);
   return { rows, total: (xmlCount?.n ?? 0) + (manualCount?.n ?? 0) };
 }
 
-/** XML expenses never carry a category, so a category filter leaves only manual ones. */
-const xmlWhere = (f: Bound<ExpenseListFilter & { side: 'expense' }>) =>
-  f.categoria !== undefined ? nothing : cfdiListWhere(f);
+/** How many expenses (XML and manual) a listing filter matches (an export counts before it starts). */
+export async function countExpenses(db: Db, f: ExpenseListFilter): Promise<number> {
+  const values = escapedFilter<ExpenseFilter>({ ...f, side: 'expense' });
+  const [[xml], [manual]] = await Promise.all([countXml(db, values), countManual(db, values)]);
+  return (xml?.n ?? 0) + (manual?.n ?? 0);
+}
 
-function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) {
+/** The next `limit` listed expenses after the cursor, in the listing's order (keyset pages for an export). */
+export function expenseRowsAfter(db: Db, f: ExpenseListFilter, after: ListCursor | undefined, limit: number) {
+  const values = escapedFilter<ExpenseFilter>({ ...f, side: 'expense' });
+  return expenseRows(db, values, after).limit(limit);
+}
+
+type ExpenseFilter = ExpenseListFilter & { side: 'expense' };
+
+const countXml = (c: Db, f: Bound<ExpenseFilter>) => c.select({ n: count() }).from(cfdis).where(xmlWhere(f));
+const countManual = (c: Db, f: Bound<ExpenseFilter>) =>
+  c
+    .select({ n: count() })
+    .from(manualExpenses)
+    .where(manualWhere(f) ?? nothing);
+
+/** XML expenses never carry a category, so a category filter leaves only manual ones. */
+const xmlWhere = (f: Bound<ExpenseFilter>) => (f.categoria !== undefined ? nothing : cfdiListWhere(f));
+
+function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor) {
   const xml = db
     .select({
       id: cfdis.id,
@@ -67,6 +86,7 @@ function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) 
       anio: cfdis.anio,
       total: cfdis.total,
       subtotal: cfdis.subtotal,
+      descuento: cfdis.descuento,
       iva: cfdis.iva,
       ivaAmount: cfdis.ivaAmount,
       retencionIvaAmount: cfdis.retencionIvaAmount,
@@ -88,7 +108,7 @@ function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) 
       updatedAt: cfdis.updatedAt,
     })
     .from(cfdis)
-    .where(xmlWhere(f));
+    .where(and(xmlWhere(f), afterCursor(cfdis.fecha, cfdis.id, after)));
   const typed = db
     .select({
       id: manualExpenses.id,
@@ -99,6 +119,7 @@ function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) 
       anio: manualExpenses.anio,
       total: manualExpenses.total,
       subtotal: manualExpenses.subtotal,
+      descuento: sql<number | null>`null::numeric`.as('descuento'),
       iva: manualExpenses.iva,
       ivaAmount: manualExpenses.ivaAmount,
       retencionIvaAmount: sql<number | null>`null::numeric`.as('retencion_iva_amount'),
@@ -121,11 +142,8 @@ function expensePage(db: Db, f: Bound<ExpenseListFilter & { side: 'expense' }>) 
       updatedAt: manualExpenses.updatedAt,
     })
     .from(manualExpenses)
-    .where(manualWhere(f) ?? nothing);
-  return unionAll(xml, typed)
-    .orderBy(...newestFirst(sql`fecha`, sql`id`, f.search !== undefined))
-    .limit(pageParams.limit)
-    .offset(pageParams.offset);
+    .where(and(manualWhere(f) ?? nothing, afterCursor(manualExpenses.fecha, manualExpenses.id, after)));
+  return unionAll(xml, typed).orderBy(...newestFirst(sql`fecha`, sql`id`, f.search !== undefined));
 }
 
 export type ExpenseListRow = Awaited<ReturnType<typeof listExpenses>>['rows'][number];

@@ -670,6 +670,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Income CFDI of your profiles as a spreadsheet
+         * @description The invoices listing's filters select the rows (all of them, newest first; no pages), one row per document with Spanish headers. `format=xlsx` (default; needs `exportExcel`: BASIC or PRO, else 403) has numeric and date cells, a frozen header and filters; `format=csv` (every plan) is UTF-8 with a BOM and RFC 4180 quoting. An attachment named by RFC and period, e.g. `facturas-XAXX010101000-2025-03.xlsx`. More than 100,000 matching rows → 400: narrow the filters.
+         */
+        get: operations["invoices-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expenses/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Expenses (received CFDI and manual) as a spreadsheet
+         * @description The expenses listing's filters select the rows (all of them, newest first; no pages), one row per document with Spanish headers. `format=xlsx` (default; needs `exportExcel`: BASIC or PRO, else 403) has numeric and date cells, a frozen header and filters; `format=csv` (every plan) is UTF-8 with a BOM and RFC 4180 quoting. An attachment named by RFC and period, e.g. `facturas-XAXX010101000-2025-03.xlsx`. More than 100,000 matching rows → 400: narrow the filters.
+         */
+        get: operations["expenses-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -2403,10 +2443,10 @@ export interface operations {
                 mes?: number;
                 "a\u00F1o"?: number;
                 regimen_fiscal?: string;
-                page?: number;
-                limit?: number;
                 search?: string;
                 tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2645,10 +2685,10 @@ export interface operations {
                 mes?: number;
                 "a\u00F1o"?: number;
                 regimen_fiscal?: string;
-                page?: number;
-                limit?: number;
                 search?: string;
                 tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
+                page?: number;
+                limit?: number;
                 tipo?: "PUE" | "PPD" | "COMPLEMENTO_PAGO";
                 categoria?: string;
             };
@@ -4095,6 +4135,176 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "invoices-export": {
+        parameters: {
+            query?: {
+                profileId?: string;
+                /** @description Same as profileId (either spelling works) */
+                profile_id?: string;
+                mes?: number;
+                "a\u00F1o"?: number;
+                regimen_fiscal?: string;
+                search?: string;
+                /** @description TipoDeComprobante: E lists the credit notes; manual expenses have none */
+                tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
+                /** @description xlsx (BASIC or PRO) or csv (every plan; UTF-8 with BOM, RFC 4180) */
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as it is written */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses-export": {
+        parameters: {
+            query?: {
+                profileId?: string;
+                /** @description Same as profileId (either spelling works) */
+                profile_id?: string;
+                mes?: number;
+                "a\u00F1o"?: number;
+                regimen_fiscal?: string;
+                search?: string;
+                /** @description TipoDeComprobante: E lists the credit notes; manual expenses have none */
+                tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
+                tipo?: "PUE" | "PPD" | "COMPLEMENTO_PAGO";
+                categoria?: string;
+                /** @description xlsx (BASIC or PRO) or csv (every plan; UTF-8 with BOM, RFC 4180) */
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as it is written */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unauthorized */

@@ -1,0 +1,150 @@
+import { getEntitlements } from '@folio/billing';
+import { cfdiRowsAfter, countCfdis, type ListCursor } from '@folio/db/queries/cfdis';
+import { countExpenses, expenseRowsAfter } from '@folio/db/queries/expenses';
+import type { Context } from '../../context';
+import { badRequest, forbidden } from '../../errors';
+import { toExpense } from '../../schemas/expense';
+import type { ExportFormat } from '../../schemas/export';
+import { toInvoice } from '../../schemas/invoice';
+import type { InvoiceQuery } from '../cfdi/read';
+import type { ExpenseQuery } from '../expenses/list-expenses';
+import { authorizeProfile } from '../profiles/access';
+import { type Column, EXPENSE_COLUMNS, type Exported, INVOICE_COLUMNS } from './columns';
+import { attachmentOf, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS } from './rules';
+import { csvFile, xlsxFile } from './writers';
+
+/** Rows read per keyset page: small enough to hold, large enough that round trips do not dominate. */
+const PAGE_ROWS = 1_000;
+
+type Filters<Q> = Omit<Q, 'page' | 'limit'> & { format: ExportFormat };
+
+export interface ExportFile {
+  filename: string;
+  headers: Record<string, string>;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** Rows in keyset pages of PAGE_ROWS, each page read when the writer has used the one before. */
+async function* keysetRows<R extends ListCursor, O>(
+  read: (after: ListCursor | undefined) => Promise<R[]>,
+  shape: (row: R) => O,
+): AsyncGenerator<O> {
+  let after: ListCursor | undefined;
+  for (;;) {
+    const page = await read(after);
+    for (const row of page) yield shape(row);
+    const last = page.at(-1);
+    if (page.length < PAGE_ROWS || !last) return;
+    after = { fecha: last.fecha, id: last.id };
+  }
+}
+
+interface Listing<R extends ListCursor, O> {
+  what: 'facturas' | 'gastos';
+  columns: Column<O>[];
+  count: () => Promise<number>;
+  read: (after: ListCursor | undefined) => Promise<R[]>;
+  shape: (row: R) => O;
+}
+
+/**
+ * The checks every export makes before its first byte (so they still answer with a status): the plan
+ * for xlsx (csv is on every plan), then the size, counted first. Then the file, streamed.
+ */
+async function exportListing<R extends ListCursor, O>(
+  ctx: Context,
+  userId: string,
+  format: ExportFormat,
+  period: { rfc?: string; año?: number; mes?: number },
+  listing: Listing<R, O>,
+): Promise<ExportFile> {
+  const max = ctx.config.maxExportRows ?? MAX_EXPORT_ROWS;
+  const matching = await listing.count();
+  if (matching > max) {
+    throw badRequest(
+      `The filters match ${matching.toLocaleString('en-US')} documents; an export holds at most ${max.toLocaleString('en-US')}: narrow them (profileId, año, mes, search…)`,
+      'export_too_large',
+    );
+  }
+  const { filename, disposition } = attachmentOf(listing.what, format, period);
+  const rows = keysetRows(listing.read, listing.shape);
+  const onError = (err: unknown) => ctx.log.error({ err, userId, filename }, 'export failed mid-stream');
+  const body =
+    format === 'csv'
+      ? csvFile(listing.columns, rows, onError)
+      : xlsxFile(listing.columns, rows, listing.what, onError);
+  return {
+    filename,
+    headers: { 'Content-Type': CONTENT_TYPES[format], 'Content-Disposition': disposition },
+    body,
+  };
+}
+
+/** The plan check and the profile (an id or an RFC the caller owns) every export starts with. */
+async function prepare(ctx: Context, userId: string, q: { format: ExportFormat; profileId?: string }) {
+  if (q.format === 'xlsx') {
+    const { limits } = await getEntitlements(ctx.db, userId);
+    if (!limits.exportExcel) throw forbidden(EXCEL_EXPORT_REQUIRED, 'plan_required');
+  }
+  return q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
+}
+
+/** GET /api/invoices/export: the income listing, filtered the same way, as one file. */
+export async function exportInvoices(ctx: Context, userId: string, q: Filters<InvoiceQuery>) {
+  const profile = await prepare(ctx, userId, q);
+  const filter = {
+    userId,
+    side: 'income' as const,
+    profileId: profile?.id,
+    mes: q.mes,
+    anio: q.año,
+    regimenFiscal: q.regimen_fiscal,
+    search: q.search,
+    tipoComprobante: q.tipo_comprobante,
+  };
+  return exportListing(
+    ctx,
+    userId,
+    q.format,
+    { rfc: profile?.rfc, año: q.año, mes: q.mes },
+    {
+      what: 'facturas',
+      columns: INVOICE_COLUMNS,
+      count: () => countCfdis(ctx.db, filter),
+      read: (after) => cfdiRowsAfter(ctx.db, filter, after, PAGE_ROWS),
+      shape: (row): Exported<ReturnType<typeof toInvoice>> => ({
+        ...toInvoice(row, { id: row.profileId, nombre: row.profileNombre, rfc: row.profileRfc }),
+        descuento: row.descuento,
+      }),
+    },
+  );
+}
+
+/** GET /api/expenses/export: received CFDI and manual expenses, filtered as the listing, as one file. */
+export async function exportExpenses(ctx: Context, userId: string, q: Filters<ExpenseQuery>) {
+  const profile = await prepare(ctx, userId, q);
+  const filter = {
+    userId,
+    profileId: profile?.id,
+    mes: q.mes,
+    anio: q.año,
+    regimenFiscal: q.regimen_fiscal,
+    tipo: q.tipo,
+    categoria: q.categoria,
+    search: q.search,
+    tipoComprobante: q.tipo_comprobante,
+  };
+  return exportListing(
+    ctx,
+    userId,
+    q.format,
+    { rfc: profile?.rfc, año: q.año, mes: q.mes },
+    {
+      what: 'gastos',
+      columns: EXPENSE_COLUMNS,
+      count: () => countExpenses(ctx.db, filter),
+      read: (after) => expenseRowsAfter(ctx.db, filter, after, PAGE_ROWS),
+      shape: (row) => ({ ...toExpense(row), descuento: row.descuento }),
+    },
+  );
+}

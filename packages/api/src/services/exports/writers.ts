@@ -1,0 +1,78 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { Column } from './columns';
+
+/**
+ * The file's bytes as they are produced: rows are pulled from `rows` (keyset pages) only as fast as
+ * the client reads, so memory holds a page and the writer's buffers, never the whole export. A
+ * failure halfway (the answer's status is already sent) aborts the download instead of ending a
+ * truncated file cleanly.
+ */
+export type RowSource<R> = AsyncIterable<R>;
+
+/** CSV: UTF-8 with a BOM (Excel in Spanish then reads the accents right), RFC 4180 quoting, CRLF. */
+export function csvFile<R>(columns: Column<R>[], rows: RowSource<R>, onError: (err: unknown) => void) {
+  const out = stringify({
+    bom: true,
+    header: true,
+    record_delimiter: 'windows',
+    columns: columns.map((c) => c.header),
+  });
+  async function* records() {
+    for await (const row of rows) yield columns.map((c) => c.value(row) ?? '');
+  }
+  pipeline(Readable.from(records()), out).catch(onError);
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+}
+
+/** The CFDI's date-time text (local, no zone) as the Excel date it shows: Excel dates have no zone. */
+const excelDate = (text: string) => new Date(text.length === 10 ? `${text}T00:00:00Z` : `${text}Z`);
+
+/** xlsx through exceljs's streaming writer: numbers and dates as typed cells, header frozen and filtered. */
+export function xlsxFile<R>(
+  columns: Column<R>[],
+  rows: RowSource<R>,
+  sheet: string,
+  onError: (err: unknown) => void,
+) {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const ws = workbook.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c, i) => ({
+    key: String(i),
+    header: c.header,
+    width: c.kind === 'text' ? 24 : c.kind === 'date' ? 20 : 14,
+    style:
+      c.kind === 'date'
+        ? { numFmt: 'yyyy-mm-dd hh:mm:ss' }
+        : c.kind === 'number'
+          ? { numFmt: '#,##0.00####' }
+          : {},
+  }));
+  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  (async () => {
+    for await (const row of rows) {
+      ws.addRow(
+        columns.map((c) => {
+          const v = c.value(row);
+          return c.kind === 'date' && typeof v === 'string' ? excelDate(v) : (v ?? null);
+        }),
+      ).commit();
+      // The zip writer pushes into `out`; wait for the client when it is behind.
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
+    ws.commit();
+    await workbook.commit();
+  })().catch((err) => {
+    out.destroy(err);
+    onError(err);
+  });
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+}
