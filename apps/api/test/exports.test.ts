@@ -320,7 +320,7 @@ describe('streamed in keyset pages', () => {
           ? sql`upper(md5(g::text))`
           : n === 'fecha'
             ? sql`'2025-03-' || lpad((g % 28 + 1)::text, 2, '0') || 'T10:00:00'`
-            : sql.identifier(n),
+            : sql`${sql.identifier(n)}`,
     );
     const list = (names: (string | SQL)[]) =>
       sql.join(

@@ -39,7 +39,7 @@ export { requireVerifiedEmail } from './services/auth/require-verified-email';
 export { ALREADY_VERIFIED } from './services/auth/verify-email';
 export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
-export { exportExpenses, exportInvoices } from './services/exports/export-listing';
+export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS } from './services/exports/rules';
 export {
   authedProcedure,

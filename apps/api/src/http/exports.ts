@@ -1,12 +1,15 @@
 import {
+  type Context as ApiContext,
   ExpenseExportFields,
   ExpenseExportQuery,
+  type ExportFile,
   exportExpenses,
   exportInvoices,
   InvoiceExportFields,
   InvoiceExportQuery,
 } from '@folio/api';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
 import { queryInput, serviceRoute } from './service-route';
 import type { AppDeps, AppEnv } from './types';
 
@@ -16,26 +19,34 @@ import type { AppDeps, AppEnv } from './types';
  * otherwise take `export` for an id.
  */
 export function mountExports(app: Hono<AppEnv>, deps: AppDeps): void {
-  app.get('/api/invoices/export', (c) =>
-    serviceRoute(
-      c,
-      deps,
-      async (ctx, auth) => {
-        const file = await exportInvoices(ctx, auth.user.id, queryInput(c, InvoiceExportQuery));
-        return new Response(file.body, { status: 200, headers: file.headers });
-      },
-      Object.keys(InvoiceExportFields.shape),
-    ),
-  );
-  app.get('/api/expenses/export', (c) =>
-    serviceRoute(
-      c,
-      deps,
-      async (ctx, auth) => {
-        const file = await exportExpenses(ctx, auth.user.id, queryInput(c, ExpenseExportQuery));
-        return new Response(file.body, { status: 200, headers: file.headers });
-      },
-      Object.keys(ExpenseExportFields.shape),
-    ),
-  );
+  const routes: {
+    path: string;
+    fields: z.ZodObject;
+    file: (c: Context<AppEnv>, ctx: ApiContext, userId: string) => Promise<ExportFile>;
+  }[] = [
+    {
+      path: '/api/invoices/export',
+      fields: InvoiceExportFields,
+      file: (c, ctx, userId) => exportInvoices(ctx, userId, queryInput(c, InvoiceExportQuery)),
+    },
+    {
+      path: '/api/expenses/export',
+      fields: ExpenseExportFields,
+      file: (c, ctx, userId) => exportExpenses(ctx, userId, queryInput(c, ExpenseExportQuery)),
+    },
+  ];
+  for (const route of routes) {
+    const known = Object.keys(route.fields.shape);
+    app.get(route.path, (c) =>
+      serviceRoute(
+        c,
+        deps,
+        async (ctx, auth) => {
+          const file = await route.file(c, ctx, auth.user.id);
+          return new Response(file.body, { status: 200, headers: file.headers });
+        },
+        known,
+      ),
+    );
+  }
 }

@@ -1,4 +1,4 @@
-import { findCfdi, findCfdiXml, listCfdis } from '@folio/db/queries/cfdis';
+import { type CfdiListFilter, findCfdi, findCfdiXml, listCfdis } from '@folio/db/queries/cfdis';
 import type { Context } from '../../context';
 import { forbidden, notFound } from '../../errors';
 import { toInvoice } from '../../schemas/invoice';
@@ -16,23 +16,31 @@ export interface InvoiceQuery {
   tipo_comprobante?: 'I' | 'E' | 'P' | 'T' | 'N';
 }
 
+/** The query's filters as the SQL takes them (the listing and its export select the same rows). */
+export function invoiceFilter(
+  userId: string,
+  profileId: string | undefined,
+  q: Omit<InvoiceQuery, 'page' | 'limit' | 'profileId'>,
+): CfdiListFilter {
+  return {
+    userId,
+    side: 'income',
+    profileId,
+    mes: q.mes,
+    anio: q.año,
+    regimenFiscal: q.regimen_fiscal,
+    search: q.search,
+    tipoComprobante: q.tipo_comprobante,
+  };
+}
+
 /** The caller's income CFDI (payment complements included), newest first. */
 export async function listInvoices(ctx: Context, userId: string, q: InvoiceQuery) {
   const profile = q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
-  const { rows, total } = await listCfdis(
-    ctx.db,
-    {
-      userId,
-      side: 'income',
-      profileId: profile?.id,
-      mes: q.mes,
-      anio: q.año,
-      regimenFiscal: q.regimen_fiscal,
-      search: q.search,
-      tipoComprobante: q.tipo_comprobante,
-    },
-    { limit: q.limit, offset: (q.page - 1) * q.limit },
-  );
+  const { rows, total } = await listCfdis(ctx.db, invoiceFilter(userId, profile?.id, q), {
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
   return {
     data: rows.map((r) => toInvoice(r.cfdi, r.profile)),
     pagination: paginationOf(total, q.page, q.limit),

@@ -1,4 +1,4 @@
-import { listExpenses as queryExpenses } from '@folio/db/queries/expenses';
+import { type ExpenseListFilter, listExpenses as queryExpenses } from '@folio/db/queries/expenses';
 import type { Context } from '../../context';
 import { toExpense } from '../../schemas/expense';
 import { paginationOf } from '../../schemas/pagination';
@@ -17,22 +17,30 @@ export interface ExpenseQuery {
   tipo_comprobante?: 'I' | 'E' | 'P' | 'T' | 'N';
 }
 
+/** The query's filters as the SQL takes them (the listing and its export select the same rows). */
+export function expenseFilter(
+  userId: string,
+  profileId: string | undefined,
+  q: Omit<ExpenseQuery, 'page' | 'limit' | 'profileId'>,
+): ExpenseListFilter {
+  return {
+    userId,
+    profileId,
+    mes: q.mes,
+    anio: q.año,
+    regimenFiscal: q.regimen_fiscal,
+    tipo: q.tipo,
+    categoria: q.categoria,
+    search: q.search,
+    tipoComprobante: q.tipo_comprobante,
+  };
+}
+
 export async function listExpenses(ctx: Context, userId: string, q: ExpenseQuery) {
   const profile = q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
-  const { rows, total } = await queryExpenses(
-    ctx.db,
-    {
-      userId,
-      profileId: profile?.id,
-      mes: q.mes,
-      anio: q.año,
-      regimenFiscal: q.regimen_fiscal,
-      tipo: q.tipo,
-      categoria: q.categoria,
-      search: q.search,
-      tipoComprobante: q.tipo_comprobante,
-    },
-    { limit: q.limit, offset: (q.page - 1) * q.limit },
-  );
+  const { rows, total } = await queryExpenses(ctx.db, expenseFilter(userId, profile?.id, q), {
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
   return { data: rows.map(toExpense), pagination: paginationOf(total, q.page, q.limit) };
 }

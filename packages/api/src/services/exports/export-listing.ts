@@ -6,8 +6,8 @@ import { badRequest, forbidden } from '../../errors';
 import { toExpense } from '../../schemas/expense';
 import type { ExportFormat } from '../../schemas/export';
 import { toInvoice } from '../../schemas/invoice';
-import type { InvoiceQuery } from '../cfdi/read';
-import type { ExpenseQuery } from '../expenses/list-expenses';
+import { type InvoiceQuery, invoiceFilter } from '../cfdi/read';
+import { type ExpenseQuery, expenseFilter } from '../expenses/list-expenses';
 import { authorizeProfile } from '../profiles/access';
 import { type Column, EXPENSE_COLUMNS, type Exported, INVOICE_COLUMNS } from './columns';
 import { attachmentOf, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS } from './rules';
@@ -53,9 +53,9 @@ interface Listing<R extends ListCursor, O> {
  */
 async function exportListing<R extends ListCursor, O>(
   ctx: Context,
-  userId: string,
   format: ExportFormat,
-  period: { rfc?: string; año?: number; mes?: number },
+  rfc: string | undefined,
+  period: { año?: number; mes?: number },
   listing: Listing<R, O>,
 ): Promise<ExportFile> {
   const max = ctx.config.maxExportRows ?? MAX_EXPORT_ROWS;
@@ -66,9 +66,13 @@ async function exportListing<R extends ListCursor, O>(
       'export_too_large',
     );
   }
-  const { filename, disposition } = attachmentOf(listing.what, format, period);
+  const { filename, disposition } = attachmentOf(listing.what, format, {
+    rfc,
+    año: period.año,
+    mes: period.mes,
+  });
   const rows = keysetRows(listing.read, listing.shape);
-  const onError = (err: unknown) => ctx.log.error({ err, userId, filename }, 'export failed mid-stream');
+  const onError = (err: unknown) => ctx.log.error({ err, filename }, 'export failed mid-stream');
   const body =
     format === 'csv'
       ? csvFile(listing.columns, rows, onError)
@@ -92,59 +96,28 @@ async function prepare(ctx: Context, userId: string, q: { format: ExportFormat; 
 /** GET /api/invoices/export: the income listing, filtered the same way, as one file. */
 export async function exportInvoices(ctx: Context, userId: string, q: Filters<InvoiceQuery>) {
   const profile = await prepare(ctx, userId, q);
-  const filter = {
-    userId,
-    side: 'income' as const,
-    profileId: profile?.id,
-    mes: q.mes,
-    anio: q.año,
-    regimenFiscal: q.regimen_fiscal,
-    search: q.search,
-    tipoComprobante: q.tipo_comprobante,
-  };
-  return exportListing(
-    ctx,
-    userId,
-    q.format,
-    { rfc: profile?.rfc, año: q.año, mes: q.mes },
-    {
-      what: 'facturas',
-      columns: INVOICE_COLUMNS,
-      count: () => countCfdis(ctx.db, filter),
-      read: (after) => cfdiRowsAfter(ctx.db, filter, after, PAGE_ROWS),
-      shape: (row): Exported<ReturnType<typeof toInvoice>> => ({
-        ...toInvoice(row, { id: row.profileId, nombre: row.profileNombre, rfc: row.profileRfc }),
-        descuento: row.descuento,
-      }),
-    },
-  );
+  const filter = invoiceFilter(userId, profile?.id, q);
+  return exportListing(ctx, q.format, profile?.rfc, q, {
+    what: 'facturas',
+    columns: INVOICE_COLUMNS,
+    count: () => countCfdis(ctx.db, filter),
+    read: (after) => cfdiRowsAfter(ctx.db, filter, after, PAGE_ROWS),
+    shape: (row): Exported<ReturnType<typeof toInvoice>> => ({
+      ...toInvoice(row, { id: row.profileId, nombre: row.profileNombre, rfc: row.profileRfc }),
+      descuento: row.descuento,
+    }),
+  });
 }
 
 /** GET /api/expenses/export: received CFDI and manual expenses, filtered as the listing, as one file. */
 export async function exportExpenses(ctx: Context, userId: string, q: Filters<ExpenseQuery>) {
   const profile = await prepare(ctx, userId, q);
-  const filter = {
-    userId,
-    profileId: profile?.id,
-    mes: q.mes,
-    anio: q.año,
-    regimenFiscal: q.regimen_fiscal,
-    tipo: q.tipo,
-    categoria: q.categoria,
-    search: q.search,
-    tipoComprobante: q.tipo_comprobante,
-  };
-  return exportListing(
-    ctx,
-    userId,
-    q.format,
-    { rfc: profile?.rfc, año: q.año, mes: q.mes },
-    {
-      what: 'gastos',
-      columns: EXPENSE_COLUMNS,
-      count: () => countExpenses(ctx.db, filter),
-      read: (after) => expenseRowsAfter(ctx.db, filter, after, PAGE_ROWS),
-      shape: (row) => ({ ...toExpense(row), descuento: row.descuento }),
-    },
-  );
+  const filter = expenseFilter(userId, profile?.id, q);
+  return exportListing(ctx, q.format, profile?.rfc, q, {
+    what: 'gastos',
+    columns: EXPENSE_COLUMNS,
+    count: () => countExpenses(ctx.db, filter),
+    read: (after) => expenseRowsAfter(ctx.db, filter, after, PAGE_ROWS),
+    shape: (row) => ({ ...toExpense(row), descuento: row.descuento }),
+  });
 }
