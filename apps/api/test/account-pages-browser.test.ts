@@ -1,7 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -13,32 +10,18 @@ import {
   verificationTokenFor,
 } from './harness';
 import { listen } from './listen';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { hasChromium, launchChromium } from './support/chromium';
 
 /** The links in Folio's mails, clicked in a real browser. Without Chromium these report as skipped. */
-describe.skipIf(!existsSync(CHROMIUM))('account links in Chromium', () => {
+describe.skipIf(!hasChromium)('account links in Chromium', () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   let browser: BrowserContext;
-  let profileDir: string;
 
   beforeAll(async () => {
     t = await startTestApp();
     server = await listen(t);
-    profileDir = mkdtempSync(join(tmpdir(), 'folio-chromium-'));
-    browser = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     // Nothing may leave the machine.
     await browser.route(
       (url) => !url.href.startsWith(server.url),
@@ -49,7 +32,6 @@ describe.skipIf(!existsSync(CHROMIUM))('account links in Chromium', () => {
     await browser?.close();
     await server?.close();
     await t?.close();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   it('the verification link shows "Tu correo quedó verificado", then "ya estaba verificado"; the way on leads to Folio', {

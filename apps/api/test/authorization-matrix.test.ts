@@ -73,7 +73,7 @@ const CALLS: Record<string, Call> = {
     unowned: true,
     body: () => ({
       nombre: 'Otro',
-      rfc: `AAA${String(100101 + Math.floor(Math.random() * 27))}XX1`,
+      rfc: newProfileRfc(),
       tipo_persona: 'MORAL',
     }),
   },
@@ -162,6 +162,9 @@ async function newKey(scope: 'read' | 'write'): Promise<{ id: string; key: strin
 
 let spare = 0;
 const spareRfc = () => `BOR9707${String(10 + ++spare).padStart(2, '0')}AA1`;
+// Each principal that may create a profile gets an RFC no earlier call took (a real date each time).
+let made = 0;
+const newProfileRfc = () => `AAA1001${String(10 + ++made).padStart(2, '0')}XX1`;
 
 function freshPeriod(key: string, mes: number) {
   return async () => {

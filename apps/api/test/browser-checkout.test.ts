@@ -1,22 +1,20 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBillingProvider } from '@folio/billing';
 import { FakeStripe } from '@folio/billing/dev';
 import { serve } from '@hono/node-server';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, startTestApp, type TestApp, testConfig } from './harness';
+import { CHROMIUM, hasChromium, launchChromium } from './support/chromium';
 
 /**
  * A person's path through the offline checkout, in a real browser: Debian's chromium driven by
  * playwright-core against the app on a real socket. CI installs chromium; elsewhere, without it,
  * the test is skipped with a notice (and fails in CI, where it must run).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const OUT = fileURLToPath(new URL('../test-output/browser-checkout/', import.meta.url));
 
 if (!hasChromium && !process.env.CI) {
@@ -31,7 +29,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('checkout in a browser (offline
   let server: ReturnType<typeof serve>;
   let appUrl: string;
   let context: BrowserContext;
-  let userDataDir: string;
 
   beforeAll(async () => {
     if (!hasChromium) throw new Error(`Chromium is required in CI and missing at ${CHROMIUM}`);
@@ -48,21 +45,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('checkout in a browser (offline
       billing: createBillingProvider({ appUrl, offline: FakeStripe }),
     });
     app = t.app;
-    userDataDir = mkdtempSync(join(tmpdir(), 'folio-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      chromiumSandbox: false,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-gpu',
-      ],
-    });
+    context = await launchChromium();
     mkdirSync(OUT, { recursive: true });
   }, 120_000);
 
@@ -70,7 +53,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('checkout in a browser (offline
     await context?.close();
     await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
     await t?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it('opens the checkout page, clicks Pay, lands on the success page, and the API reports BASIC/TRIALING', async () => {

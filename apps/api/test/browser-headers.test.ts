@@ -1,25 +1,20 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { createProfile, signUp, startTestApp, type TestApp, type TestUser, uploadXml } from './harness';
 import { listen } from './listen';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { hasChromium, launchChromium } from './support/chromium';
 
 // An Addenda is free-form XML: XHTML in it is a script the browser runs if it renders the file.
 const ADDENDA = `<cfdi:Addenda><html:script xmlns:html="http://www.w3.org/1999/xhtml">
   document.title = 'XSS'; new Image().src = '/xss-ran?c=' + encodeURIComponent(document.cookie);
 </html:script></cfdi:Addenda>`;
 
-describe.skipIf(!existsSync(CHROMIUM))("the API's response headers in Chromium", () => {
+describe.skipIf(!hasChromium)("the API's response headers in Chromium", () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   let browser: BrowserContext;
-  let profileDir: string;
   let u: TestUser;
   let invoiceId: string;
   let profileId: string;
@@ -44,20 +39,8 @@ describe.skipIf(!existsSync(CHROMIUM))("the API's response headers in Chromium",
     const res = await uploadXml(t, u, p.id, xml);
     expect(res.status).toBe(201);
     invoiceId = (await res.json()).data.files[0].id;
-    profileDir = mkdtempSync(join(tmpdir(), 'folio-chromium-'));
-    browser = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
+    browser = await launchChromium({
       acceptDownloads: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
     });
     // The victim is logged in: the browser holds the HttpOnly session cookie.
     await browser.addCookies([{ name: 'access_token', value: u.token, url: server.url }]);
@@ -66,7 +49,6 @@ describe.skipIf(!existsSync(CHROMIUM))("the API's response headers in Chromium",
     await browser?.close();
     await server?.close();
     await t?.close();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   it('an XHTML script in an Addenda never runs: the XML arrives as a download, sandboxed, not sniffed', {

@@ -1,48 +1,30 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
 import { listen } from './listen';
+import { CHROMIUM, hasChromium, launchChromium } from './support/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const OUTPUT = fileURLToPath(new URL('../test-output/', import.meta.url));
 
 describe.skipIf(!hasChromium)('/api/docs in Chromium', () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   let browser: BrowserContext;
-  let profileDir: string;
 
   beforeAll(async () => {
     t = await startTestApp();
     server = await listen(t);
-    profileDir = mkdtempSync(join(tmpdir(), 'folio-chromium-'));
-    // A fresh profile directory of our own (launchPersistentContext passes it as --user-data-dir).
-    browser = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
+    browser = await launchChromium({
       viewport: { width: 1280, height: 900 },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
     });
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
     await t?.close();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   it('renders offline and shows the invoice list operation (screenshot in test-output/docs.png)', {
