@@ -65,8 +65,10 @@ export function xlsxFile<R>(
           return c.kind === 'date' && typeof v === 'string' ? excelDate(v) : (v ?? null);
         }),
       ).commit();
-      // The zip writer pushes into `out`; wait for the client when it is behind.
-      if (out.writableNeedDrain) await once(out, 'drain');
+      // The zip writer pushes into `out`; wait for the client when it is behind, and stop reading
+      // pages once it has gone (a download cancelled halfway).
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (out.destroyed) return;
     }
     ws.commit();
     await workbook.commit();
