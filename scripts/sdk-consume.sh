@@ -6,6 +6,8 @@
 #   → tsc on packages/sdk/consumer/consumer.ts and every ```ts example of README.md and
 #     packages/sdk/README.md (strict, skipLibCheck off; emits JS), the examples again with
 #     exactOptionalPropertyTypes
+#   → a REST-only npm project (the tarball alone: no tRPC, no TypeScript): @folio/sdk/rest type-checked
+#     as a browser project, loaded by Node with the bin
 #   → scripts/smoke.sh with SMOKE_HOOK running the compiled consumer (tRPC, REST and the `folio` bin
 #     from the tarball) against `pnpm start`.
 # Exit 0 when all of it passed. Needs the npm registry for the consumer's install.
@@ -57,15 +59,33 @@ node packages/sdk/scripts/readme-snippets.mjs "$APP" README.md packages/sdk/READ
 printf '{ "name": "folio-sdk-consumer", "private": true, "type": "module" }\n' >"$APP/package.json"
 TS=$(catalog typescript)
 NODE_TYPES=$(catalog @types/node)
-[ -n "$TS" ] && [ -n "$NODE_TYPES" ] || fail "typescript or @types/node missing from the catalog"
-run_logged "npm i <tarball> typescript@$TS @types/node@$NODE_TYPES (outside the workspace)" "$WORK/npm.log" \
-  bash -c "cd '$APP' && npm install --no-audit --no-fund --no-package-lock --loglevel=error '$TARBALL' 'typescript@$TS' '@types/node@$NODE_TYPES'"
+TRPC=$(catalog @trpc/client)
+[ -n "$TS" ] && [ -n "$NODE_TYPES" ] && [ -n "$TRPC" ] || fail "typescript, @types/node or @trpc/client missing from the catalog"
+# tRPC is an optional peer of the SDK: a tRPC app installs it beside the SDK.
+run_logged "npm i <tarball> @trpc/client@$TRPC @trpc/server@$TRPC typescript@$TS @types/node@$NODE_TYPES (outside the workspace)" "$WORK/npm.log" \
+  bash -c "cd '$APP' && npm install --no-audit --no-fund --no-package-lock --loglevel=error '$TARBALL' '@trpc/client@$TRPC' '@trpc/server@$TRPC' 'typescript@$TS' '@types/node@$NODE_TYPES'"
 if grep -Eq "['\"]@folio/(api|auth|billing|cfdi|db|email|tsconfig)" "$APP/node_modules/@folio/sdk/dist/index.d.ts"; then
   fail "the installed types import a workspace package"
 fi
 run_logged "tsc (strict, skipLibCheck off) on consumer.ts and the README examples" "$WORK/tsc.log" bash -c "cd '$APP' && ./node_modules/.bin/tsc -p ."
 run_logged "tsc (exactOptionalPropertyTypes) on the README examples" "$WORK/tsc-exact.log" \
   bash -c "cd '$APP' && ./node_modules/.bin/tsc -p tsconfig.exact.json"
+
+# A REST-only app installs the tarball alone: neither tRPC nor the TypeScript its peer asks for comes
+# along; @folio/sdk/rest type-checks as a browser project and loads (with the bin) in Node.
+REST="$WORK/rest-only"
+mkdir -p "$REST"
+cp packages/sdk/consumer/rest-only/browser.ts packages/sdk/consumer/rest-only/tsconfig.json "$REST/"
+printf '{ "name": "folio-sdk-rest-only", "private": true, "type": "module" }\n' >"$REST/package.json"
+run_logged "npm i <tarball> alone (a REST-only app)" "$WORK/npm-rest.log" \
+  bash -c "cd '$REST' && npm install --no-audit --no-fund --no-package-lock --loglevel=error '$TARBALL'"
+for dep in typescript @trpc/client @trpc/server; do
+  [ ! -e "$REST/node_modules/$dep" ] || fail "a REST-only install brought $dep"
+done
+run_logged "tsc (browser: DOM, no Node types, no esnext.disposable, skipLibCheck off) on @folio/sdk/rest" \
+  "$WORK/tsc-rest.log" "$APP/node_modules/.bin/tsc" -p "$REST"
+run_logged "node loads @folio/sdk/rest and runs folio --help without tRPC" "$WORK/node-rest.log" \
+  bash -c "cd '$REST' && node --input-type=module -e \"const m = await import('@folio/sdk/rest'); if (typeof m.createFolioRestClient !== 'function') process.exit(1);\" && ./node_modules/.bin/folio --help"
 
 say "running the consumer against pnpm start (scripts/smoke.sh)"
 SMOKE_HOOK="node '$APP/dist/consumer.js'" bash "$ROOT/scripts/smoke.sh" || fail "the consumer failed against the server"

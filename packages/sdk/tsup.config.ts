@@ -8,8 +8,9 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 // package.json points the workspace at src/; `pnpm pack` swaps in publishConfig (dist/ and the bin).
 export default defineConfig([
   {
-    // The library: ESM and one bundled .d.ts (router types expanded; see src/router.ts).
-    entry: { index: 'src/index.ts' },
+    // The library: ESM and bundled .d.ts (router types expanded; see src/router.ts); `rest` is the
+    // entry without tRPC.
+    entry: { index: 'src/index.ts', rest: 'src/rest-only.ts' },
     format: ['esm'],
     platform: 'neutral',
     target: 'es2022',

@@ -1,12 +1,14 @@
 // Checks the built package before it is packed: the published types are self-contained (no
 // `@folio/*` workspace import, only the declared dependencies), the router types were expanded, and
 // the bin is runnable. Run by `pnpm --filter @folio/sdk check:dist` and scripts/sdk-consume.sh.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 
 const dist = new URL('../dist/', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const allowed = new Set(Object.keys(pkg.dependencies));
+const allowed = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})]);
+// What `@folio/sdk/rest` may load: tRPC is an optional peer, absent from REST-only installs.
+const restAllowed = new Set(Object.keys(pkg.dependencies));
 const problems = [];
 
 const read = (name) => {
@@ -30,11 +32,17 @@ const packageOf = (spec) =>
 const dts = read('index.d.ts');
 const js = read('index.js');
 const cli = read('cli.js');
+// The entries' shared code (esbuild's chunk-*.js), loaded by both index.js and rest.js.
+const chunks = readdirSync(dist).filter((f) => /^chunk-.*\.js$/.test(f));
+const restFiles = new Set(['rest.d.ts', 'rest.js', 'cli.js', ...chunks]);
 
 for (const [file, code] of [
   ['index.d.ts', dts],
   ['index.js', js],
   ['cli.js', cli],
+  ['rest.d.ts', read('rest.d.ts')],
+  ['rest.js', read('rest.js')],
+  ...chunks.map((f) => [f, read(f)]),
 ]) {
   if (/@folio\//.test(code.replace(/@folio\/sdk/g, '')))
     problems.push(`dist/${file} mentions a @folio/* workspace package`);
@@ -42,11 +50,16 @@ for (const [file, code] of [
     // The CLI runs on Node: its built-ins are fine there (esbuild drops the `node:` prefix).
     if (file === 'cli.js' && (spec.startsWith('node:') || builtinModules.includes(spec))) continue;
     if (spec.startsWith('.')) {
-      problems.push(`dist/${file} imports a relative module "${spec}" (expected one bundled file)`);
+      // index.d.ts shares rest.d.ts's types; the .js entries share the chunks.
+      const known = file === 'index.d.ts' ? ['rest.js'] : file.endsWith('.d.ts') ? [] : chunks;
+      if (!known.includes(spec.slice(2)))
+        problems.push(`dist/${file} imports a relative module "${spec}" (expected bundled files)`);
       continue;
     }
     if (!allowed.has(packageOf(spec)))
       problems.push(`dist/${file} imports "${spec}", which is not a dependency`);
+    else if (restFiles.has(file) && !restAllowed.has(packageOf(spec)))
+      problems.push(`dist/${file} imports "${spec}", an optional peer that REST-only installs lack`);
   }
 }
 

@@ -1,23 +1,4 @@
 export { TRPCClientError } from '@trpc/client';
-export { createFolioClient, type FolioClient, type FolioClientOptions, type TokenGetter } from './client';
-export { FolioApiError } from './errors';
-export type { components, operations, paths } from './generated/openapi';
-export type { CfdiFile, FolioRestClient, ImportAnswer, RestCall, RestSuccess } from './rest';
+export { createFolioClient, type FolioClient } from './client';
+export * from './rest-only';
 export type { AppRouter, RouterInputs, RouterOutputs } from './router';
-export type { RefreshOptions } from './session';
-
-import type { components } from './generated/openapi';
-
-type Schemas = components['schemas'];
-export type Invoice = Schemas['Invoice'];
-export type Expense = Schemas['Expense'];
-export type Profile = Schemas['Profile'];
-export type User = Schemas['User'];
-export type Period = Schemas['Period'];
-export type SatProduct = Schemas['SatProduct'];
-export type FiscalRegime = Schemas['FiscalRegime'];
-export type ImportReport = Schemas['ImportReport'];
-export type ErrorBody = Schemas['ErrorBody'];
-export type Subscription = Schemas['Subscription'];
-export type AvailablePlan = Schemas['AvailablePlan'];
-export type PlanLimits = Schemas['PlanLimits'];

@@ -1,4 +1,4 @@
-import type { TokenGetter } from './client';
+import type { TokenGetter } from './connection';
 
 export interface RefreshOptions {
   /** Refresh once less than this much of the token's life is left (default: one day). */

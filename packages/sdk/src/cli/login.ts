@@ -1,4 +1,4 @@
-import { createFolioClient } from '../client';
+import { createFolioRestClient } from '../connection';
 import { resolveConfig, writeConfig } from './config';
 import { CliError, EXIT, type Io } from './io';
 import { ask, readStdin } from './prompt';
@@ -27,10 +27,10 @@ export async function login(io: Io, flags: LoginFlags): Promise<number> {
     throw new CliError('A password is needed: --password-stdin, FOLIO_PASSWORD or an interactive terminal.');
   }
 
-  const client = createFolioClient({ baseUrl: cfg.url, fetch: io.fetch });
+  const rest = createFolioRestClient({ baseUrl: cfg.url, fetch: io.fetch });
   let answer: { accessToken: string; expiresAt: string; user: { email: string } };
   try {
-    ({ data: answer } = await client.rest.POST('/auth/login', { body: { email, password } }));
+    ({ data: answer } = await rest.POST('/auth/login', { body: { email, password } }));
   } catch (err) {
     throw new CliError(explain(err, cfg.url));
   }
@@ -54,8 +54,8 @@ export async function logout(
 ): Promise<number> {
   const cfg = await resolveConfig(io, flags);
   if (cfg.token) {
-    const client = createFolioClient({ baseUrl: cfg.url, token: cfg.token, fetch: io.fetch });
-    await client.rest.POST('/auth/logout').catch(() => undefined);
+    const rest = createFolioRestClient({ baseUrl: cfg.url, token: cfg.token, fetch: io.fetch });
+    await rest.POST('/auth/logout').catch(() => undefined);
   }
   if (cfg.stored.token) {
     const { token: _dropped, expiresAt: _gone, ...rest } = cfg.stored;

@@ -1,6 +1,7 @@
-import { createFolioClient, type FolioClient } from '../client';
+import { createFolioRestClient } from '../connection';
 import { FolioApiError } from '../errors';
 import type { components } from '../generated/openapi';
+import type { FolioRestClient } from '../rest';
 import { type Resolved, resolveConfig } from './config';
 import { CliError, type Io } from './io';
 
@@ -8,7 +9,8 @@ export type Profile = components['schemas']['Profile'];
 export type Invoice = components['schemas']['Invoice'];
 
 export interface Session extends Resolved {
-  client: FolioClient;
+  /** REST only: the command line never loads tRPC (its optional peer may be missing). */
+  client: { rest: FolioRestClient };
 }
 
 /**
@@ -30,7 +32,7 @@ export async function openSession(
     );
   }
   const credential = apiKey ? { apiKey } : { token: resolved.token };
-  const client = createFolioClient({ baseUrl: resolved.url, ...credential, fetch: io.fetch });
+  const client = { rest: createFolioRestClient({ baseUrl: resolved.url, ...credential, fetch: io.fetch }) };
   return { ...resolved, client };
 }
 
