@@ -123,7 +123,11 @@ function answers(op: Operation, success: number, errorCodes: number[], extras: E
     if (extras.idempotencyKey && status < 300) names.push('Idempotent-Replayed');
     op.responses[code] = {
       ...res,
-      headers: Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }])),
+      // The route's own headers (a download's Content-Disposition) stay; the common ones are added.
+      headers: {
+        ...res.headers,
+        ...Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }])),
+      },
     };
   }
   if (extras.idempotencyKey) op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];

@@ -4203,6 +4203,7 @@ export interface operations {
             /** @description The file, streamed as it is written */
             200: {
                 headers: {
+                    "Content-Disposition": string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4289,6 +4290,7 @@ export interface operations {
             /** @description The file, streamed as it is written */
             200: {
                 headers: {
+                    "Content-Disposition": string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
