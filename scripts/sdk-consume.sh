@@ -44,7 +44,8 @@ node packages/sdk/scripts/check-dist.mjs || fail "the built package is not self-
 run_logged "pnpm pack" "$WORK/pack.log" bash -c "cd packages/sdk && pnpm pack --pack-destination '$WORK'"
 TARBALL=$(ls "$WORK"/folio-sdk-*.tgz)
 say "    $(basename "$TARBALL"): $(du -k "$TARBALL" | cut -f1) KB"
-tar -tzf "$TARBALL" | grep -qx 'package/LICENSE' || fail "the tarball carries no LICENSE file"
+# grep reads the whole listing (no -q): under pipefail an early exit would SIGPIPE tar and fail.
+tar -tzf "$TARBALL" | grep -x 'package/LICENSE' >/dev/null || fail "the tarball carries no LICENSE file"
 
 # The tarball as registries and type checkers judge it (both offline). ESM only, so require() from
 # CommonJS is expected to fail; node10 resolution (top-level `types`) is still checked.
