@@ -3,13 +3,17 @@
 
 import { round2 } from './money';
 import type { PaymentApplication } from './payment-status';
-import type { Cfdi, MetodoPago } from './types';
+import type { Cfdi, ImpuestosDR, MetodoPago } from './types';
 
-/** Plus what the DoctoRelacionado carries for a currency view and the contract's FacturaRelacionada. */
+/** Plus what the DoctoRelacionado carries for a currency view, the contract's FacturaRelacionada and the tax reports. */
 export type RelatedApplication = PaymentApplication & {
   relatedUuid: string;
   equivalenciaDR: number;
   metodoPagoDR?: MetodoPago;
+  /** MXN per unit of monedaP. */
+  tipoCambioP: number;
+  /** Absent when the complement states no taxes for the document (Pagos 1.0, no ImpuestosDR). */
+  impuestosDR?: ImpuestosDR;
 };
 
 /**
@@ -35,6 +39,7 @@ export function applicationsFrom(rep: Cfdi): RelatedApplication[] {
         fechaPago: pago.fechaPago,
         formaPago: pago.formaPago,
         monedaP: pago.monedaP,
+        tipoCambioP: pago.tipoCambioP,
         monto: pago.monto,
         ...(pago.numOperacion !== undefined && { numOperacion: pago.numOperacion }),
         monedaDR: d.monedaDR,
@@ -44,6 +49,7 @@ export function applicationsFrom(rep: Cfdi): RelatedApplication[] {
         impSaldoAnt,
         impPagado: d.impPagado,
         impSaldoInsoluto: d.impSaldoInsoluto ?? Math.max(0, round2(impSaldoAnt - d.impPagado)),
+        ...(d.impuestosDR !== undefined && { impuestosDR: d.impuestosDR }),
       });
     }
   }

@@ -9,6 +9,11 @@ export function round2(value: number): number {
   return value < 0 ? -rounded || 0 : rounded; // `|| 0` so -0.001 gives 0, not -0
 }
 
+/** To the 6 decimals CFDI amounts carry: clears float noise from sums of them. */
+export function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6 || 0;
+}
+
 /** Equal within one cent (the 1e-9 absorbs float error in sums of 2-decimal amounts). */
 export function sameAmount(a: number, b: number): boolean {
   return Math.abs(a - b) <= AMOUNT_TOLERANCE + 1e-9;

@@ -1,6 +1,7 @@
 // The payments complement of a REP (TipoDeComprobante P), Pagos 2.0 (CFDI 4.0) and Pagos 1.0
 // (CFDI 3.3) read into one shape (docs/cfdi.md#reading-a-document).
 
+import { readImpuestosDR } from './impuestos';
 import { NS } from './namespaces';
 import type { DoctoRelacionado, Pago } from './types';
 import {
@@ -57,12 +58,14 @@ function readPago(pago: XmlElement, ns: string, warnings: string[]): Pago {
 
 // In 2.0 the installment fields are required (XSD use="required"): a REP missing them is refused.
 function readDocto20(d: XmlElement, monedaP: string, warnings: string[]): DoctoRelacionado {
+  const impuestosDR = readImpuestosDR(d, NS.pagos20);
   return {
     ...identity(d, 'EquivalenciaDR', monedaP, warnings),
     numParcialidad: integer(d, 'NumParcialidad'),
     impSaldoAnt: decimal(d, 'ImpSaldoAnt'),
     impPagado: decimal(d, 'ImpPagado'),
     impSaldoInsoluto: decimal(d, 'ImpSaldoInsoluto'),
+    ...(impuestosDR && { impuestosDR }),
   };
 }
 

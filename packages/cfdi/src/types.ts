@@ -64,6 +64,28 @@ export interface CfdiImpuestos {
   /** Comprobante Impuestos@TotalImpuestosTrasladados / @TotalImpuestosRetenidos as written. */
   totalTrasladados?: number;
   totalRetenidos?: number;
+  /** Transferred IVA by rate, and IEPS (docs/cfdi.md#taxes-by-rate). */
+  porTasa: TaxesByRate;
+}
+
+/**
+ * Transferred taxes by kind, in the document's currency, unrounded (6 decimals): base and IVA at
+ * 16 % and 8 %, the base at 0 % and the exempt base (TipoFactor Exento), and the IEPS (003) amount.
+ */
+export interface TaxesByRate {
+  base16: number;
+  iva16: number;
+  base8: number;
+  iva8: number;
+  base0: number;
+  baseExenta: number;
+  ieps: number;
+}
+
+/** A DoctoRelacionado's own taxes (Pagos 2.0 ImpuestosDR), in monedaDR, unrounded. */
+export interface ImpuestosDR extends TaxesByRate {
+  retencionIva: number;
+  retencionIsr: number;
 }
 
 /** One pago20:Pago / pago10:Pago (one actual movement of money). */
@@ -93,6 +115,8 @@ export interface DoctoRelacionado {
   impSaldoAnt?: number;
   impPagado?: number;
   impSaldoInsoluto?: number;
+  /** The DR's TrasladosDR/RetencionesDR (Pagos 2.0 with ImpuestosDR); absent otherwise (Pagos 1.0 has none). */
+  impuestosDR?: ImpuestosDR;
 }
 
 export type ParseResult = { ok: true; cfdi: Cfdi } | { ok: false; reason: string };

@@ -1,7 +1,7 @@
 // Field rules of the parsed Cfdi: literal dates, strict amounts, tax totals, Pagos normalisation
 // and the parse-level warnings of docs/cfdi.md#document-warnings.
 import { describe, expect, it } from 'vitest';
-import { type Cfdi, parseCfdi } from '../src';
+import { type Cfdi, parseCfdi, type TaxesByRate } from '../src';
 import { cfdi40, rep20 } from './build-cfdi';
 
 function ok(input: string): Cfdi {
@@ -15,6 +15,18 @@ function reason(input: string): string {
   if (r.ok) throw new Error('expected a rejection');
   return r.reason;
 }
+
+/** Taxes by rate with only the given kinds non-zero. */
+const byRate = (some: Partial<TaxesByRate>): TaxesByRate => ({
+  base16: 0,
+  iva16: 0,
+  base8: 0,
+  iva8: 0,
+  base0: 0,
+  baseExenta: 0,
+  ieps: 0,
+  ...some,
+});
 
 const concepto = (taxes: string, importe = '1000.00') =>
   `<cfdi:Concepto ClaveProdServ="80111600" Cantidad="1" ClaveUnidad="E48" Descripcion="x" ValorUnitario="${importe}" Importe="${importe}" ObjetoImp="02"><cfdi:Impuestos>${taxes}</cfdi:Impuestos></cfdi:Concepto>`;
@@ -79,6 +91,7 @@ describe('taxes (docs/cfdi.md#reading-a-document)', () => {
       retencionIva: 0,
       retencionIsr: 0,
       totalTrasladados: 160,
+      porTasa: byRate({ base16: 1000, iva16: 160 }),
     });
   });
 
@@ -88,7 +101,13 @@ describe('taxes (docs/cfdi.md#reading-a-document)', () => {
       ${concepto(`<cfdi:Traslados>${traslado('500', '0.160000', '79.996')}</cfdi:Traslados><cfdi:Retenciones><cfdi:Retencion Base="500" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.106667" Importe="53.33"/></cfdi:Retenciones>`, '500')}
     </cfdi:Conceptos>`;
     const c = ok(cfdi40({ body, total: '1056.67' }));
-    expect(c.impuestos).toEqual({ trasladosIva: 160, ivaRate: 16, retencionIva: 53.33, retencionIsr: 50 });
+    expect(c.impuestos).toEqual({
+      trasladosIva: 160,
+      ivaRate: 16,
+      retencionIva: 53.33,
+      retencionIsr: 50,
+      porTasa: byRate({ base16: 1000, iva16: 160 }),
+    });
     expect(c.warnings).toEqual([]);
   });
 
@@ -108,12 +127,61 @@ describe('taxes (docs/cfdi.md#reading-a-document)', () => {
     const exento =
       '<cfdi:Traslados><cfdi:Traslado Base="1000" Impuesto="002" TipoFactor="Exento"/></cfdi:Traslados>';
     const c = ok(cfdi40({ body: `<cfdi:Conceptos>${concepto(exento)}</cfdi:Conceptos>`, total: '1000' }));
-    expect(c.impuestos).toEqual({ trasladosIva: 0, retencionIva: 0, retencionIsr: 0 });
+    expect(c.impuestos).toEqual({
+      trasladosIva: 0,
+      retencionIva: 0,
+      retencionIsr: 0,
+      porTasa: byRate({ baseExenta: 1000 }),
+    });
   });
 
   it('a non-standard rate such as the 2/3 IVA withholding keeps 4 decimals as a percentage', () => {
     const body = `<cfdi:Conceptos>${concepto(`<cfdi:Traslados>${traslado('1000', '0.106667', '106.67')}</cfdi:Traslados>`)}</cfdi:Conceptos>`;
     expect(ok(cfdi40({ body, total: '1106.67' })).impuestos.ivaRate).toBe(10.6667);
+  });
+});
+
+describe('taxes by rate (docs/cfdi.md#taxes-by-rate)', () => {
+  const exento = (base: string) => `<cfdi:Traslado Base="${base}" Impuesto="002" TipoFactor="Exento"/>`;
+
+  it('16 %, 8 %, 0 %, exempt and IEPS from the comprobante-level traslados, which win over the concepts', () => {
+    const lines = (iva16: string) =>
+      `<cfdi:Traslados>${traslado('1000', '0.160000', iva16)}${traslado('500', '0.080000', '40')}${traslado('300', '0.000000', '0')}${exento('200')}${traslado('100', '0.080000', '8', '003')}</cfdi:Traslados>`;
+    // The concept says 159.99 at 16 %: the comprobante level (160.00) is what SAT validated.
+    const body = `<cfdi:Conceptos>${concepto(lines('159.99'), '2000.00')}</cfdi:Conceptos>
+      <cfdi:Impuestos TotalImpuestosTrasladados="208.00">${lines('160.00')}</cfdi:Impuestos>`;
+    const c = ok(cfdi40({ body, subTotal: '2000.00', total: '2208.00' }));
+    expect(c.impuestos.porTasa).toEqual({
+      base16: 1000,
+      iva16: 160,
+      base8: 500,
+      iva8: 40,
+      base0: 300,
+      baseExenta: 200,
+      ieps: 8,
+    });
+    expect(c.impuestos.trasladosIva).toBe(200);
+  });
+
+  it('comprobante-level traslados without Base (CFDI 3.3): bases and amounts summed from the concepts', () => {
+    const body = `<cfdi:Conceptos>
+      ${concepto(`<cfdi:Traslados>${traslado('600.50', '0.160000', '96.08')}</cfdi:Traslados>`, '600.50')}
+      ${concepto(`<cfdi:Traslados>${traslado('399.50', '0.160000', '63.92')}${exento('0')}</cfdi:Traslados>`, '399.50')}
+      ${concepto(`<cfdi:Traslados>${exento('250')}</cfdi:Traslados>`, '250.00')}
+    </cfdi:Conceptos>
+    <cfdi:Impuestos TotalImpuestosTrasladados="160.00"><cfdi:Traslados><cfdi:Traslado Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="160.00"/></cfdi:Traslados></cfdi:Impuestos>`;
+    const c = ok(cfdi40({ body, subTotal: '1250.00', total: '1410.00' }));
+    expect(c.impuestos.porTasa).toEqual(byRate({ base16: 600.5 + 399.5, iva16: 96.08 + 63.92, baseExenta: 250 }));
+  });
+
+  it('a document without taxes (a REP) has every kind at zero', () => {
+    expect(ok(rep20([])).impuestos.porTasa).toEqual(byRate({}));
+  });
+
+  it('an IVA rate outside 16/8/0 % stays out of the rates (still in trasladosIva)', () => {
+    const body = `<cfdi:Conceptos>${concepto(`<cfdi:Traslados>${traslado('1000', '0.106667', '106.67')}</cfdi:Traslados>`)}</cfdi:Conceptos>`;
+    const c = ok(cfdi40({ body, total: '1106.67' }));
+    expect(c.impuestos).toMatchObject({ trasladosIva: 106.67, porTasa: byRate({}) });
   });
 });
 

@@ -284,6 +284,7 @@ describe('applicationsFrom', () => {
         fechaPago: '2024-06-01T10:00:00',
         formaPago: '03',
         monedaP: 'MXN',
+        tipoCambioP: 1,
         monto: 100,
         numOperacion: 'OP-9',
         monedaDR: 'USD',
@@ -299,6 +300,46 @@ describe('applicationsFrom', () => {
         impPagado: 20,
       }),
     ]);
+  });
+
+  it('a Pagos 2.0 DR carries its own TrasladosDR / RetencionesDR by kind, and the Pago its TipoCambioP', () => {
+    const doc =
+      'IdDocumento="dddddddd-0000-4000-8000-000000000001" MonedaDR="MXN" EquivalenciaDR="1" NumParcialidad="1" ImpSaldoAnt="2000" ImpPagado="2000" ImpSaldoInsoluto="0"';
+    const taxes = `<pago20:ImpuestosDR>
+      <pago20:RetencionesDR>
+        <pago20:RetencionDR BaseDR="1000" ImpuestoDR="001" TipoFactorDR="Tasa" TasaOCuotaDR="0.012500" ImporteDR="12.5"/>
+        <pago20:RetencionDR BaseDR="1000" ImpuestoDR="002" TipoFactorDR="Tasa" TasaOCuotaDR="0.106667" ImporteDR="106.667"/>
+      </pago20:RetencionesDR>
+      <pago20:TrasladosDR>
+        <pago20:TrasladoDR BaseDR="1000" ImpuestoDR="002" TipoFactorDR="Tasa" TasaOCuotaDR="0.160000" ImporteDR="160"/>
+        <pago20:TrasladoDR BaseDR="500" ImpuestoDR="002" TipoFactorDR="Tasa" TasaOCuotaDR="0.080000" ImporteDR="40"/>
+        <pago20:TrasladoDR BaseDR="100" ImpuestoDR="003" TipoFactorDR="Tasa" TasaOCuotaDR="0.080000" ImporteDR="8"/>
+        <pago20:TrasladoDR BaseDR="50.5" ImpuestoDR="002" TipoFactorDR="Exento"/>
+      </pago20:TrasladosDR>
+    </pago20:ImpuestosDR>`;
+    const xml = rep20(
+      [doc],
+      'FechaPago="2024-06-01T10:00:00" FormaDePagoP="03" MonedaP="USD" TipoCambioP="17.25" Monto="115.94"',
+    ).replace('ObjetoImpDR="01"/>', `ObjetoImpDR="02">${taxes}</pago20:DoctoRelacionado>`);
+    const [application] = applicationsFrom(parsed(xml));
+    expect(application).toMatchObject({ tipoCambioP: 17.25, monedaP: 'USD' });
+    expect(application!.impuestosDR).toEqual({
+      base16: 1000,
+      iva16: 160,
+      base8: 500,
+      iva8: 40,
+      base0: 0,
+      baseExenta: 50.5,
+      ieps: 8,
+      retencionIva: 106.667,
+      retencionIsr: 12.5,
+    });
+  });
+
+  it('a DR without ImpuestosDR (ObjetoImpDR 01) states no taxes', () => {
+    const doc =
+      'IdDocumento="dddddddd-0000-4000-8000-000000000001" MonedaDR="MXN" NumParcialidad="1" ImpSaldoAnt="10" ImpPagado="4" ImpSaldoInsoluto="6"';
+    expect(applicationsFrom(parsed(rep20([doc])))[0]!.impuestosDR).toBeUndefined();
   });
 
   it('the same invoice and installment twice in one REP counts once', () => {

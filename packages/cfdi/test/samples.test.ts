@@ -11,6 +11,7 @@ import {
   computeEstadoPago,
   parseCfdi,
   paymentDate,
+  type TaxesByRate,
   tipoOf,
 } from '../src';
 import { TFD_NS } from './build-cfdi';
@@ -42,6 +43,18 @@ function withIdDocumento(xml: string): string {
     () => `<pago20:DoctoRelacionado IdDocumento="00000000-0000-4000-8000-${String(++n).padStart(12, '0')}" `,
   );
 }
+
+/** Taxes by rate with only the given kinds non-zero. */
+const byRate = (some: Partial<TaxesByRate>): TaxesByRate => ({
+  base16: 0,
+  iva16: 0,
+  base8: 0,
+  iva8: 0,
+  base0: 0,
+  baseExenta: 0,
+  ieps: 0,
+  ...some,
+});
 
 if (!present) {
   it.skip(`real CFDI samples not found at ${fileURLToPath(DIR)}: sample tests skipped`, () => {});
@@ -96,6 +109,8 @@ describe.runIf(present)('real samples', () => {
         retencionIva: 0,
         retencionIsr: 0,
         totalTrasladados: 137.93,
+        // The comprobante-level line, not the concepts' 8.620690 + 853.448276.
+        porTasa: byRate({ base16: 862.07, iva16: 137.93 }),
       },
       relacionados: [],
       warnings: [],
@@ -173,6 +188,7 @@ describe.runIf(present)('real samples', () => {
             impSaldoAnt: 17852.75,
             impPagado: 17852.75,
             impSaldoInsoluto: 0,
+            impuestosDR: { ...byRate({ base16: 15390.3, iva16: 2462.45 }), retencionIva: 0, retencionIsr: 0 },
           },
         ],
       },
@@ -206,6 +222,7 @@ describe.runIf(present)('real samples', () => {
         retencionIva: 1641.64,
         totalTrasladados: 2462.45,
         totalRetenidos: 3180.67,
+        porTasa: byRate({ base16: 15390.3, iva16: 2462.45 }),
       },
     });
     expect(c.warnings).toEqual([
@@ -240,6 +257,7 @@ describe.runIf(present)('real samples', () => {
             impSaldoAnt: 12000,
             impPagado: 12000,
             impSaldoInsoluto: 0,
+            impuestosDR: { ...byRate({ base16: 10344.83, iva16: 1655.17 }), retencionIva: 0, retencionIsr: 0 },
           },
           {
             uuid: '00000000-1111-2222-3333-00000000000B',
@@ -249,6 +267,7 @@ describe.runIf(present)('real samples', () => {
             impSaldoAnt: 10000,
             impPagado: 3000,
             impSaldoInsoluto: 7000,
+            impuestosDR: { ...byRate({ base16: 2586.21, iva16: 413.79 }), retencionIva: 0, retencionIsr: 0 },
           },
         ],
       },
@@ -310,6 +329,12 @@ describe.runIf(present)('real samples', () => {
             impSaldoAnt: 4976.36,
             impPagado: 2157.06,
             impSaldoInsoluto: 2819.3,
+            // 16 %, 0 % and an exempt line (TipoFactorDR Exento, no ImporteDR), kept to 6 decimals.
+            impuestosDR: {
+              ...byRate({ base16: 1633.155299, iva16: 261.304848, base0: 62.82699, baseExenta: 199.774547 }),
+              retencionIva: 0,
+              retencionIsr: 0,
+            },
           },
         ],
       },
@@ -328,6 +353,11 @@ describe.runIf(present)('real samples', () => {
             impSaldoAnt: 6591.64,
             impPagado: 67.34,
             impSaldoInsoluto: 6524.3,
+            impuestosDR: {
+              ...byRate({ base16: 51.69104, iva16: 8.270566, base0: 1.765277, baseExenta: 5.613153 }),
+              retencionIva: 0,
+              retencionIsr: 0,
+            },
           },
         ],
       },
@@ -346,6 +376,7 @@ describe.runIf(present)('real samples', () => {
             impSaldoAnt: 5234,
             impPagado: 4.08,
             impSaldoInsoluto: 5229.92,
+            impuestosDR: { ...byRate({ base16: 3.517241, iva16: 0.562759 }), retencionIva: 0, retencionIsr: 0 },
           },
         ],
       },
@@ -388,6 +419,12 @@ describe.runIf(present)('real samples', () => {
       ['USD', 0.0512820513, 2576, 0],
       ['USD', 0.0512820513, 2576, 0],
     ]);
+    // The DR's own taxes, in its currency (USD): IVA 16 % transferred and 4 % withheld.
+    expect(pago!.doctos[0]!.impuestosDR).toEqual({
+      ...byRate({ base16: 1800, iva16: 288 }),
+      retencionIva: 72,
+      retencionIsr: 0,
+    });
     const first = applicationsFrom(rep).filter(
       (a) => a.relatedUuid === '00000000-0000-4000-8000-000000000001',
     );
@@ -424,7 +461,12 @@ describe.runIf(present)('real samples', () => {
       total: 3248,
       emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
       receptor: { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimenFiscal: '612', usoCfdi: 'G01' },
-      impuestos: { trasladosIva: 448, ivaRate: 16, totalTrasladados: 448 },
+      impuestos: {
+        trasladosIva: 448,
+        ivaRate: 16,
+        totalTrasladados: 448,
+        porTasa: byRate({ base16: 2800, iva16: 448 }),
+      },
       warnings: [],
     });
     expect(c.conceptos.map((k) => [k.claveProdServ, k.descripcion, k.importe])).toEqual([
@@ -447,7 +489,7 @@ describe.runIf(present)('real samples', () => {
       total: 4445,
       emisor: { rfc: 'AAA010101AAA', regimenFiscal: '601' },
       receptor: { rfc: 'XAXX010101000', regimenFiscal: '605', usoCfdi: 'CN01' },
-      impuestos: { trasladosIva: 0, retencionIva: 0, retencionIsr: 0 },
+      impuestos: { trasladosIva: 0, retencionIva: 0, retencionIsr: 0, porTasa: byRate({}) },
     });
     expect(c.metodoPago).toBeUndefined();
     expect(c.impuestos.ivaRate).toBeUndefined();
@@ -500,6 +542,9 @@ describe.runIf(present)('real samples', () => {
         retencionIva: 0,
         retencionIsr: 0,
         totalTrasladados: 273.46,
+        // 3.3 states no Base at comprobante level: summed from the concepts, 1355.67 + 353.45 and
+        // 216.91 + 56.55.
+        porTasa: byRate({ base16: 1709.12, iva16: 273.46 }),
       },
       relacionados: [],
       warnings: [],
@@ -543,6 +588,7 @@ describe.runIf(present)('real samples', () => {
         fechaPago: '2017-07-14T15:46:55',
         formaPago: '04',
         monedaP: 'MXN',
+        tipoCambioP: 1,
         monto: 201.54,
         numOperacion: '4343434',
         monedaDR: 'MXN',
@@ -554,6 +600,8 @@ describe.runIf(present)('real samples', () => {
         impSaldoInsoluto: 2399.03,
       },
     ]);
+    // Pagos 1.0 has no DR taxes: the report takes the invoice's in proportion ImpPagado / Total.
+    expect(applicationsFrom(rep)[0]!.impuestosDR).toBeUndefined();
   });
 
   it('cfdi32-legacy-real.xml: refused as an unsupported version', () => {
