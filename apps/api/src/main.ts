@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { backfillTaxDetail } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
 import { ensureSatCatalog, openDb } from '@folio/db';
 import { createEmailDispatcher } from '@folio/email';
@@ -33,6 +34,16 @@ if (catalog.kind === 'starter') {
 } else {
   log.info(catalog, 'SAT product catalog ready');
 }
+
+// CFDI stored before the tax detail existed get it from their XML, in the background: a large
+// backlog must not hold the server's start (docs/cfdi.md#taxes-by-rate).
+const stopBackfill = new AbortController();
+const backfill = backfillTaxDetail(db.db, { signal: stopBackfill.signal }).then(
+  (done) => {
+    if (done.filled || done.unreadable) log.info(done, 'CFDI tax detail back-filled');
+  },
+  (err: unknown) => log.error({ err }, 'CFDI tax detail back-fill stopped; it resumes at the next start'),
+);
 
 const mailer = createEmailDispatcher({
   db: db.db,
@@ -112,6 +123,8 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await new Promise<void>((done) => server.close(() => done()));
   await mailer.stop();
+  stopBackfill.abort();
+  await backfill;
   await db.close();
   clearTimeout(force);
   process.exit(0);

@@ -37,6 +37,7 @@ export { ACCESS_COOKIE } from './services/auth/cookies';
 export { CLIENT_LOGIN_FAILURES } from './services/auth/login';
 export { requireVerifiedEmail } from './services/auth/require-verified-email';
 export { ALREADY_VERIFIED } from './services/auth/verify-email';
+export { type BackfillResult, backfillTaxDetail } from './services/cfdi/backfill';
 export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';

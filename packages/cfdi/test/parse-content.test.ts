@@ -171,7 +171,9 @@ describe('taxes by rate (docs/cfdi.md#taxes-by-rate)', () => {
     </cfdi:Conceptos>
     <cfdi:Impuestos TotalImpuestosTrasladados="160.00"><cfdi:Traslados><cfdi:Traslado Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="160.00"/></cfdi:Traslados></cfdi:Impuestos>`;
     const c = ok(cfdi40({ body, subTotal: '1250.00', total: '1410.00' }));
-    expect(c.impuestos.porTasa).toEqual(byRate({ base16: 600.5 + 399.5, iva16: 96.08 + 63.92, baseExenta: 250 }));
+    expect(c.impuestos.porTasa).toEqual(
+      byRate({ base16: 600.5 + 399.5, iva16: 96.08 + 63.92, baseExenta: 250 }),
+    );
   });
 
   it('a document without taxes (a REP) has every kind at zero', () => {

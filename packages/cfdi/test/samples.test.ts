@@ -257,7 +257,11 @@ describe.runIf(present)('real samples', () => {
             impSaldoAnt: 12000,
             impPagado: 12000,
             impSaldoInsoluto: 0,
-            impuestosDR: { ...byRate({ base16: 10344.83, iva16: 1655.17 }), retencionIva: 0, retencionIsr: 0 },
+            impuestosDR: {
+              ...byRate({ base16: 10344.83, iva16: 1655.17 }),
+              retencionIva: 0,
+              retencionIsr: 0,
+            },
           },
           {
             uuid: '00000000-1111-2222-3333-00000000000B',
@@ -376,7 +380,11 @@ describe.runIf(present)('real samples', () => {
             impSaldoAnt: 5234,
             impPagado: 4.08,
             impSaldoInsoluto: 5229.92,
-            impuestosDR: { ...byRate({ base16: 3.517241, iva16: 0.562759 }), retencionIva: 0, retencionIsr: 0 },
+            impuestosDR: {
+              ...byRate({ base16: 3.517241, iva16: 0.562759 }),
+              retencionIva: 0,
+              retencionIsr: 0,
+            },
           },
         ],
       },

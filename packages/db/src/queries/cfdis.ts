@@ -58,6 +58,7 @@ const LISTED = Object.fromEntries(LISTED_FIELDS.map((k) => [k, COLUMNS[k]])) as 
 >;
 export type ListedCfdi = Pick<CfdiRow, keyof typeof LISTED>;
 export type NewCfdi = typeof cfdis.$inferInsert;
+export type NewApplication = typeof paymentApplications.$inferInsert;
 export type ApplicationRow = typeof paymentApplications.$inferSelect & {
   /** The parties of the complement the application comes from. */
   rep: { rfcEmisor: string; rfcReceptor: string };
@@ -98,10 +99,7 @@ export async function insertCfdi(tx: Tx, row: NewCfdi, xml: string): Promise<Cfd
   return stored;
 }
 
-export async function insertApplications(
-  tx: Tx,
-  rows: (typeof paymentApplications.$inferInsert)[],
-): Promise<void> {
+export async function insertApplications(tx: Tx, rows: NewApplication[]): Promise<void> {
   if (rows.length) await tx.insert(paymentApplications).values(rows);
 }
 

@@ -26,6 +26,24 @@ export interface Validacion {
 }
 
 /**
+ * Transferred taxes by kind (docs/cfdi.md#taxes-by-rate), in the currency of the document (of the
+ * paid invoice, monedaDR, on a payment application), unrounded: base and IVA at 16 % and 8 %, the
+ * base at 0 %, the exempt base, and IEPS.
+ */
+const taxesByRate = () => ({
+  base16: money('base_16'),
+  iva16: money('iva_16'),
+  base8: money('base_8'),
+  iva8: money('iva_8'),
+  base0: money('base_0'),
+  baseExenta: money('base_exenta'),
+  ieps: money('ieps'),
+});
+
+/** What `taxes_version` says once the back-fill or the import derived a row's tax detail. */
+export const TAXES_VERSION = 1;
+
+/**
  * Every CFDI filed for a profile: income (the profile issued it) or expense (it received it),
  * payment complements included. The contract's Invoice/Expense fields are kept ready to list; the
  * validation, payment status and payment records are recomputed on every change that affects them.
@@ -61,6 +79,12 @@ export const cfdis = pgTable(
     ivaAmount: money('iva_amount'),
     retencionIvaAmount: money('retencion_iva_amount'),
     retencionIsrAmount: money('retencion_isr_amount'),
+    ...taxesByRate(),
+    /**
+     * The derivation the tax detail (taxesByRate here, and the payment applications' taxes of a REP)
+     * comes from: NULL on rows stored before it existed, until the back-fill re-reads their XML.
+     */
+    taxesVersion: smallint('taxes_version'),
     rfcEmisor: text('rfc_emisor').notNull(),
     nombreEmisor: text('nombre_emisor').notNull(),
     regimenFiscalEmisor: text('regimen_fiscal_emisor'),
@@ -89,6 +113,8 @@ export const cfdis = pgTable(
     // "Does another profile of this account hold the UUID?" on every import.
     index('cfdis_user_uuid_idx').on(t.userId, t.uuid),
     index('cfdis_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Rows the back-fill still has to derive; empty once it ran, so the start-up check is free.
+    index('cfdis_taxes_pending_idx').on(t.id).where(sql`${t.taxesVersion} is null`),
   ],
 );
 
@@ -123,13 +149,29 @@ export const paymentApplications = pgTable(
     monto: money('monto'),
     numOperacion: text('num_operacion'),
     monedaDr: text('moneda_dr').notNull(),
-    equivalenciaDr: money('equivalencia_dr'),
+    /** EquivalenciaDR (1.0: TipoCambioDR): units of moneda_dr per unit of moneda_p; SAT allows 10 decimals. */
+    equivalenciaDr: numeric('equivalencia_dr', { precision: 22, scale: 10, mode: 'number' }),
     metodoPagoDr: text('metodo_pago_dr'),
     impSaldoAnt: money('imp_saldo_ant').notNull(),
     impPagado: money('imp_pagado').notNull(),
     impSaldoInsoluto: money('imp_saldo_insoluto').notNull(),
+    /** Pago@TipoCambioP: MXN per unit of moneda_p (1 when the XML omits it). */
+    tipoCambioP: money('tipo_cambio_p'),
+    /**
+     * Whether the complement states this document's taxes (Pagos 2.0 ImpuestosDR): then the tax
+     * columns below hold them, in moneda_dr; false (Pagos 1.0, no ImpuestosDR) leaves them NULL and
+     * a report takes the invoice's taxes in proportion imp_pagado / total. NULL until back-filled.
+     */
+    drTaxes: boolean('dr_taxes'),
+    ...taxesByRate(),
+    retencionIva: money('retencion_iva'),
+    retencionIsr: money('retencion_isr'),
   },
-  (t) => [index('payment_applications_related_idx').on(t.profileId, t.relatedUuid)],
+  (t) => [
+    index('payment_applications_related_idx').on(t.profileId, t.relatedUuid),
+    // The back-fill updates a REP's applications by this key (applicationsFrom keeps one per pair).
+    index('payment_applications_rep_idx').on(t.repCfdiId),
+  ],
 );
 
 /**

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -56,12 +58,19 @@ export const manualExpenses = pgTable(
     iva: numeric('iva', { precision: 9, scale: 2, mode: 'number' }).notNull(),
     concepto: text('concepto').notNull(),
     categoria: text('categoria'),
+    /** Paid, and when (YYYY-MM-DD, required when paid): the cash-basis reports count it then. */
+    isPaid: boolean('is_paid').notNull().default(false),
+    paymentDate: text('payment_date'),
+    /** The supplier, when known (an RFC validated like a profile's counterpart). */
+    rfcEmisor: text('rfc_emisor'),
+    nombreEmisor: text('nombre_emisor'),
     searchText: text('search_text').generatedAlwaysAs(sql`f_unaccent(lower(concepto))`),
     ...timestamps,
   },
   (t) => [
     index('manual_expenses_profile_list_idx').on(t.profileId, t.fecha.desc(), t.id.desc()),
     index('manual_expenses_user_list_idx').on(t.userId, t.fecha.desc(), t.id.desc()),
+    check('manual_expenses_paid_has_date', sql`not ${t.isPaid} or ${t.paymentDate} is not null`),
   ],
 );
 

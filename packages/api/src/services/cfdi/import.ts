@@ -25,7 +25,7 @@ import type { FileReport, ImportReport } from '../../schemas/import-report';
 import { authorizeProfile } from '../profiles/access';
 import { monthlyQuotaLeft, quotaExceeded, takeMonthlyQuota } from '../quota';
 import { refreshPaymentState } from './payment-state';
-import { cfdiRecord } from './record';
+import { applicationDetailOf, cfdiRecord } from './record';
 
 export interface ImportFile {
   name: string;
@@ -171,6 +171,7 @@ async function storeApplications(
       impSaldoAnt: a.impSaldoAnt,
       impPagado: a.impPagado,
       impSaldoInsoluto: a.impSaldoInsoluto,
+      ...applicationDetailOf(a),
     })),
   );
   return applications.map((a) => a.relatedUuid);

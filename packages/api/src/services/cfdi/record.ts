@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Cfdi, round2, tipoOf, type Validacion } from '@folio/cfdi';
-import type { NewCfdi } from '@folio/db/queries/cfdis';
+import { type Cfdi, type RelatedApplication, round2, tipoOf, type Validacion } from '@folio/cfdi';
+import type { NewApplication, NewCfdi } from '@folio/db/queries/cfdis';
+import { TAXES_VERSION } from '@folio/db/queries/tax-detail';
 
 /** The contract's ComplementoPago: the first Pago's header with every paid invoice of the complement. */
 export function complementoPagoOf(cfdi: Cfdi) {
@@ -65,6 +66,7 @@ export function cfdiRecord(
     ivaAmount: cfdi.impuestos.trasladosIva,
     retencionIvaAmount: cfdi.impuestos.retencionIva,
     retencionIsrAmount: cfdi.impuestos.retencionIsr,
+    ...taxDetailOf(cfdi),
     rfcEmisor: cfdi.emisor.rfc,
     nombreEmisor: cfdi.emisor.nombre,
     regimenFiscalEmisor: cfdi.emisor.regimenFiscal || null,
@@ -75,4 +77,31 @@ export function cfdiRecord(
     complementoPago: complementoPagoOf(cfdi),
     validacion,
   };
+}
+
+/** The CFDI's tax detail columns (docs/cfdi.md#taxes-by-rate), written by the import and the back-fill. */
+export function taxDetailOf(cfdi: Cfdi) {
+  return { ...cfdi.impuestos.porTasa, taxesVersion: TAXES_VERSION };
+}
+
+/** The tax-by-rate columns of a document whose taxes are unknown. */
+export const UNKNOWN_TAXES_BY_RATE = {
+  base16: null,
+  iva16: null,
+  base8: null,
+  iva8: null,
+  base0: null,
+  baseExenta: null,
+  ieps: null,
+} as const;
+
+/** What a payment application stores beyond its identity (rep, invoice, installment) and amounts. */
+export function applicationDetailOf(a: RelatedApplication) {
+  return {
+    tipoCambioP: a.tipoCambioP,
+    equivalenciaDr: a.equivalenciaDR,
+    metodoPagoDr: a.metodoPagoDR ?? null,
+    drTaxes: a.impuestosDR !== undefined,
+    ...(a.impuestosDR ?? { ...UNKNOWN_TAXES_BY_RATE, retencionIva: null, retencionIsr: null }),
+  } satisfies Partial<NewApplication>;
 }
