@@ -1,5 +1,7 @@
 // Small CFDI 4.0 documents for tests, built from strings so each test shows what it varies.
 
+import type { TaxesByRate } from '../src';
+
 export const TFD_NS = 'http://www.sat.gob.mx/TimbreFiscalDigital';
 
 export interface CfdiOptions {
@@ -74,3 +76,15 @@ export function rep20(
     uuid,
   });
 }
+
+/** Taxes by rate with only the given kinds non-zero. */
+export const byRate = (some: Partial<TaxesByRate>): TaxesByRate => ({
+  base16: 0,
+  iva16: 0,
+  base8: 0,
+  iva8: 0,
+  base0: 0,
+  baseExenta: 0,
+  ieps: 0,
+  ...some,
+});

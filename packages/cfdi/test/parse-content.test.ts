@@ -1,8 +1,8 @@
 // Field rules of the parsed Cfdi: literal dates, strict amounts, tax totals, Pagos normalisation
 // and the parse-level warnings of docs/cfdi.md#document-warnings.
 import { describe, expect, it } from 'vitest';
-import { type Cfdi, parseCfdi, type TaxesByRate } from '../src';
-import { cfdi40, rep20 } from './build-cfdi';
+import { type Cfdi, parseCfdi } from '../src';
+import { byRate, cfdi40, rep20 } from './build-cfdi';
 
 function ok(input: string): Cfdi {
   const r = parseCfdi(input);
@@ -15,18 +15,6 @@ function reason(input: string): string {
   if (r.ok) throw new Error('expected a rejection');
   return r.reason;
 }
-
-/** Taxes by rate with only the given kinds non-zero. */
-const byRate = (some: Partial<TaxesByRate>): TaxesByRate => ({
-  base16: 0,
-  iva16: 0,
-  base8: 0,
-  iva8: 0,
-  base0: 0,
-  baseExenta: 0,
-  ieps: 0,
-  ...some,
-});
 
 const concepto = (taxes: string, importe = '1000.00') =>
   `<cfdi:Concepto ClaveProdServ="80111600" Cantidad="1" ClaveUnidad="E48" Descripcion="x" ValorUnitario="${importe}" Importe="${importe}" ObjetoImp="02"><cfdi:Impuestos>${taxes}</cfdi:Impuestos></cfdi:Concepto>`;

@@ -11,10 +11,9 @@ import {
   computeEstadoPago,
   parseCfdi,
   paymentDate,
-  type TaxesByRate,
   tipoOf,
 } from '../src';
-import { TFD_NS } from './build-cfdi';
+import { byRate, TFD_NS } from './build-cfdi';
 
 const DIR = new URL('../../../../shared/data/cfdi-samples/', import.meta.url);
 const present = existsSync(fileURLToPath(DIR));
@@ -43,18 +42,6 @@ function withIdDocumento(xml: string): string {
     () => `<pago20:DoctoRelacionado IdDocumento="00000000-0000-4000-8000-${String(++n).padStart(12, '0')}" `,
   );
 }
-
-/** Taxes by rate with only the given kinds non-zero. */
-const byRate = (some: Partial<TaxesByRate>): TaxesByRate => ({
-  base16: 0,
-  iva16: 0,
-  base8: 0,
-  iva8: 0,
-  base0: 0,
-  baseExenta: 0,
-  ieps: 0,
-  ...some,
-});
 
 if (!present) {
   it.skip(`real CFDI samples not found at ${fileURLToPath(DIR)}: sample tests skipped`, () => {});
