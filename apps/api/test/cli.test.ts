@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { quotaPeriod } from '@folio/billing';
 import { usageCounters } from '@folio/db/schema';
 import { type ServerType, serve } from '@hono/node-server';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProfile,
@@ -468,6 +470,53 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     expect(after.code).toBe(1);
     expect(after.stderr).toContain('(401)');
     expect((await folio(['keys', 'rotate'])).code).toBe(2);
+  });
+
+  it('exports a profile’s invoices to xlsx with -o: the listing’s rows read back; the path on stdout, stderr empty off a terminal', async () => {
+    const listed: { uuid: string }[] = JSON.parse(
+      (await folio(['invoices', '--profile', HE, '--json'])).stdout,
+    );
+    expect(listed.length).toBeGreaterThan(0);
+    const target = join(home, 'he.xlsx');
+    const res = await folio(['export', 'invoices', '--profile', HE, '--format', 'xlsx', '-o', target]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(`${target}\n`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(target);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getCell('A1').value).toBe('UUID');
+    expect(ws.getColumn(1).values.slice(2)).toEqual(listed.map((i) => i.uuid));
+  });
+
+  it('without -o the export takes the server’s file name in the folder the command was typed in', async () => {
+    const here = mkdtempSync(join(home, 'here-'));
+    const res = await folio(['export', 'expenses', '--format', 'csv', '--año', '2020'], {
+      env: { FOLIO_CWD: here },
+    });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toBe('gastos-todos-2020.csv\n');
+    expect(readdirSync(here)).toEqual(['gastos-todos-2020.csv']);
+    const rows = parse(readFileSync(join(here, 'gastos-todos-2020.csv')), { bom: true, columns: true });
+    const listed = await request(t, 'GET', '/api/expenses?año=2020&limit=100', {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(rows).toHaveLength((await listed.json()).pagination.total);
+  });
+
+  it('FREE: xlsx is refused with the server’s message (the plan needed), exit 1 and no file; csv is written', async () => {
+    const free = await signUp(t);
+    const env = { FOLIO_TOKEN: free.token, FOLIO_CONFIG: join(home, 'free.json') };
+    const target = join(home, 'free.xlsx');
+    const res = await folio(['export', 'invoices', '-o', target], { env });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(
+      /^folio export: Forbidden \(403\): Excel export requires the BASIC or PRO plan \[request [\w-]+\]\n$/,
+    );
+    expect(existsSync(target)).toBe(false);
+    const csv = await folio(['export', 'invoices', '--format', 'csv', '-o', join(home, 'free.csv')], { env });
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(parse(readFileSync(join(home, 'free.csv')), { bom: true, columns: true })).toEqual([]);
   });
 });
 

@@ -1,9 +1,19 @@
 // `@folio/sdk/rest`: the REST client and the API's types, with nothing of tRPC (no import of it, in
 // the code or the .d.ts), for apps that install @folio/sdk without the optional tRPC peers.
 export { createFolioRestClient, type FolioClientOptions, type TokenGetter } from './connection';
+export type { DownloadOptions, DownloadProgress, FolioDownload } from './download';
 export { FolioApiError } from './errors';
 export type { components, operations, paths } from './generated/openapi';
-export type { CfdiFile, FolioRestClient, ImportAnswer, RestCall, RestSuccess } from './rest';
+export type {
+  CfdiFile,
+  ExpenseExportQuery,
+  FolioExports,
+  FolioRestClient,
+  ImportAnswer,
+  InvoiceExportQuery,
+  RestCall,
+  RestSuccess,
+} from './rest';
 export type { RefreshOptions } from './session';
 
 import type { components } from './generated/openapi';

@@ -5,8 +5,9 @@ import createClient, {
   type MethodResponse,
   type Middleware,
 } from 'openapi-fetch';
+import { type DownloadOptions, downloadOf, type FolioDownload } from './download';
 import { FolioApiError } from './errors';
-import type { components, paths } from './generated/openapi';
+import type { components, operations, paths } from './generated/openapi';
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
@@ -41,6 +42,20 @@ export interface CfdiFile {
 
 export type ImportAnswer = { message: string; data: components['schemas']['ImportReport'] };
 
+/** The listing's filters and `format` (`xlsx`, the default, needs BASIC or PRO; `csv` is on every plan). */
+export type InvoiceExportQuery = NonNullable<operations['invoices-export']['parameters']['query']>;
+export type ExpenseExportQuery = NonNullable<operations['expenses-export']['parameters']['query']>;
+
+/** Files the API answers with; each resolves once the headers are in, the body still streaming. */
+export interface FolioExports {
+  /** `GET /api/invoices/export`: the invoices listing as an xlsx or csv file. */
+  invoices(query?: InvoiceExportQuery, opts?: DownloadOptions): Promise<FolioDownload>;
+  /** `GET /api/expenses/export`: the expenses listing as an xlsx or csv file. */
+  expenses(query?: ExpenseExportQuery, opts?: DownloadOptions): Promise<FolioDownload>;
+  /** `GET /api/invoices/{id}/pdf`: the printed representation of a CFDI (its Folio id, income or expense). */
+  invoicePdf(id: string, opts?: DownloadOptions): Promise<FolioDownload>;
+}
+
 export interface FolioRestClient {
   GET: RestCall<'get'>;
   POST: RestCall<'post'>;
@@ -56,6 +71,11 @@ export interface FolioRestClient {
     files: CfdiFile[],
     init?: { signal?: AbortSignal | undefined },
   ): Promise<RestSuccess<ImportAnswer>>;
+  /**
+   * Downloads: `exports.invoices(query)`, `exports.expenses(query)`, `exports.invoicePdf(id)`. A
+   * refusal (403 plan, 400 too many rows or a bad filter) throws {@link FolioApiError} like any call.
+   */
+  exports: FolioExports;
   /** The underlying openapi-fetch client: resolves `{data, error, response}` instead of throwing. */
   raw: Client<paths>;
 }
@@ -136,6 +156,12 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
     (url, ...init) =>
       send(m.toUpperCase() as Uppercase<Method>, url as string, init[0]) as never;
 
+  /** A GET answered with a file: the body is handed over unread (streamed), errors thrown as usual. */
+  async function download(url: string, init: object, fallbackName: string, opts: DownloadOptions = {}) {
+    const { response } = await send('GET', url, { ...init, parseAs: 'stream', signal: opts.signal });
+    return downloadOf(response, fallbackName, opts);
+  }
+
   return {
     GET: method('get'),
     POST: method('post'),
@@ -152,6 +178,14 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
         bodySerializer: () => form,
         signal: init?.signal,
       });
+    },
+    exports: {
+      invoices: (query = {}, opts) =>
+        download('/invoices/export', { params: { query } }, `facturas.${query.format ?? 'xlsx'}`, opts),
+      expenses: (query = {}, opts) =>
+        download('/expenses/export', { params: { query } }, `gastos.${query.format ?? 'xlsx'}`, opts),
+      invoicePdf: (id, opts) =>
+        download('/invoices/{id}/pdf', { params: { path: { id } } }, `factura-${id}.pdf`, opts),
     },
   };
 }

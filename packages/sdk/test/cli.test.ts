@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { renderTable } from '../src/cli/format';
 import type { Io } from '../src/cli/io';
 import { runCli } from '../src/cli/main';
@@ -88,5 +91,171 @@ describe('tables and progress', () => {
     );
     p.update({ files: 25, bytes: 250 });
     expect(t.err()).toContain('25/100 files');
+  });
+});
+
+describe('folio export and folio pdf (a fake server)', () => {
+  const home = mkdtempSync(join(tmpdir(), 'folio-cli-export-'));
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  const UUID = '3F2504E0-4F89-11D3-9A0C-0305E82C3301';
+  const CSV = ['\uFEFFUUID,Total\r\n', `${UUID},1160\r\n`];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const file = (chunks: string[], name: string, type: string, fail = false) => {
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        const chunk = chunks[i++];
+        if (chunk !== undefined) c.enqueue(new TextEncoder().encode(chunk));
+        else if (fail) c.error(new TypeError('terminated'));
+        else c.close();
+      },
+    });
+    return new Response(body, {
+      headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"` },
+    });
+  };
+
+  /** The routes the commands use; `seen` keeps every URL asked for. */
+  function server(opts: { plan?: 'FREE' | 'PRO'; failMidway?: boolean } = {}) {
+    const seen: URL[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(new Request(input, init).url);
+      seen.push(url);
+      const q = url.searchParams;
+      switch (url.pathname) {
+        case '/api/profiles':
+          return json(200, { data: [{ id: 'p-1', rfc: 'H&E951128469', nombre: 'HE' }] });
+        case '/api/invoices/export':
+          if (q.get('format') !== 'csv' && opts.plan === 'FREE')
+            return json(403, { error: 'Forbidden', message: 'Excel export requires the BASIC or PRO plan' });
+          return file(CSV, 'facturas-H&E951128469-2025-03.csv', 'text/csv; charset=utf-8', opts.failMidway);
+        case '/api/invoices':
+          return json(200, {
+            data: q.get('search') === UUID.toLowerCase() ? [{ id: 'cfdi-1', uuid: UUID }] : [],
+            pagination: { total: 0, page: 1, limit: 100, totalPages: 0 },
+          });
+        case '/api/expenses':
+          return json(200, { data: [], pagination: { total: 0, page: 1, limit: 100, totalPages: 0 } });
+        case '/api/invoices/cfdi-1/pdf':
+          return file(['%PDF-1.7\n', '%%EOF\n'], `${UUID}.pdf`, 'application/pdf');
+        default:
+          return json(404, { error: 'Not Found', message: 'Invoice not found' });
+      }
+    }) as typeof globalThis.fetch;
+    return { fetch, seen };
+  }
+
+  function run(args: string[], opts: { plan?: 'FREE' | 'PRO'; tty?: boolean; failMidway?: boolean } = {}) {
+    const t = fakeIo({ FOLIO_URL: 'http://api.test', FOLIO_TOKEN: 'tok' });
+    const cwd = mkdtempSync(join(home, 'cwd-'));
+    const s = server(opts);
+    t.io.cwd = cwd;
+    t.io.fetch = s.fetch;
+    t.io.stderr.isTTY = opts.tty ?? false;
+    return runCli(args, t.io).then((code) => ({
+      code,
+      ...t,
+      cwd,
+      files: () => readdirSync(cwd),
+      seen: s.seen,
+    }));
+  }
+
+  it('saves the export under the server’s name with the filters as query parameters; the path alone on stdout, nothing on a non-terminal stderr', async () => {
+    const r = await run([
+      'export',
+      'invoices',
+      '--profile',
+      'h&e951128469',
+      '--mes',
+      '3',
+      '--año',
+      '2025',
+      '--format',
+      'csv',
+    ]);
+    expect(r.err()).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out()).toBe('facturas-H&E951128469-2025-03.csv\n');
+    expect(readFileSync(join(r.cwd, 'facturas-H&E951128469-2025-03.csv'), 'utf8')).toBe(CSV.join(''));
+    const asked = r.seen.find((u) => u.pathname === '/api/invoices/export')!;
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      profileId: 'p-1',
+      mes: '3',
+      año: '2025',
+      format: 'csv',
+    });
+  });
+
+  it('-o names the file (or the folder to put it in); a terminal sees the progress on stderr', async () => {
+    const r = await run(['export', 'invoices', '--format', 'csv', '-o', 'marzo.csv'], { tty: true });
+    expect(r.code).toBe(0);
+    expect(r.files()).toEqual(['marzo.csv']);
+    expect(r.out()).toBe('marzo.csv\n');
+    // One line redrawn in place (\r … erase to the end), closed by a newline when done.
+    const drawn = r.err().split('\r').filter(Boolean);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const line of drawn) {
+      const [text, after] = line.split('\u001b[K');
+      expect(text).toMatch(/^marzo\.csv {2}\d+ B {2}[\d.]+ (B|KB|MB)\/s$/);
+      expect(['', '\n']).toContain(after);
+    }
+    expect(r.err().endsWith('\n')).toBe(true);
+
+    const d = await run(['export', 'invoices', '--format', 'csv', '-o', 'out/']);
+    expect(d.code).toBe(1); // no such folder
+    expect(d.err()).toBe(
+      'folio export: Cannot write out/facturas-H&E951128469-2025-03.csv (ENOENT); nothing was written.\n',
+    );
+    expect(d.files()).toEqual([]);
+  });
+
+  it('shows the server’s 403 (the plan needed), exit 1, and writes nothing', async () => {
+    const r = await run(['export', 'invoices', '-o', 'x.xlsx'], { plan: 'FREE' });
+    expect(r.code).toBe(1);
+    expect(r.err()).toBe('folio export: Forbidden (403): Excel export requires the BASIC or PRO plan\n');
+    expect(r.files()).toEqual([]);
+  });
+
+  it('a download cut midway leaves no file behind (exit 1)', async () => {
+    const r = await run(['export', 'invoices', '--format', 'csv', '-o', 'x.csv'], { failMidway: true });
+    expect(r.code).toBe(1);
+    expect(r.err()).toMatch(
+      /^folio export: The download stopped after \d+ B: terminated; x\.csv was not written\.\n$/,
+    );
+    expect(r.files()).toEqual([]);
+  });
+
+  it('refuses bad command lines with exit 2 before any request', async () => {
+    for (const [args, message] of [
+      [['export'], 'say what to export: invoices or expenses'],
+      [['export', 'profiles'], 'cannot export "profiles"'],
+      [['export', 'invoices', '--format', 'pdf'], '--format must be xlsx, csv'],
+      [['export', 'invoices', '--tipo', 'PPD'], '--tipo and --categoria filter expenses only'],
+      [['export', 'expenses', '--mes', '0'], '--mes must be 1-12'],
+      [['pdf'], 'folio pdf needs the UUID'],
+      [['pdf', 'F-123'], '"F-123" is not a UUID'],
+    ] as const) {
+      const r = await run([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err()).toContain(message);
+      expect(r.seen).toEqual([]);
+    }
+  });
+
+  it('folio pdf finds the document by its UUID and saves the PDF under the server’s name', async () => {
+    const r = await run(['pdf', UUID.toLowerCase()]);
+    expect(r.code).toBe(0);
+    expect(r.out()).toBe(`${UUID}.pdf\n`);
+    expect(readFileSync(join(r.cwd, `${UUID}.pdf`), 'utf8')).toBe('%PDF-1.7\n%%EOF\n');
+
+    const unknown = await run(['pdf', '00000000-0000-4000-8000-000000000000', '-o', 'f.pdf']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err()).toBe(
+      'folio pdf: No CFDI with UUID or id 00000000-0000-4000-8000-000000000000 in your account.\n',
+    );
+    expect(unknown.files()).toEqual([]);
   });
 });

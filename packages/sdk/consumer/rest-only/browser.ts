@@ -9,6 +9,11 @@ try {
   const { data } = await folio.GET('/invoices', { params: { query: { mes: 3, año: 2025 } } });
   const first: Invoice | undefined = data.data[0];
   document.title = first ? first.uuid : 'sin facturas';
+  // A download offered to the user under the server's file name.
+  const file = await folio.exports.invoices({ mes: 3, año: 2025, format: 'csv' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await file.blob());
+  link.download = file.filename;
 } catch (err) {
   if (err instanceof FolioApiError) document.title = `${err.status} ${err.message}`;
 }

@@ -70,6 +70,18 @@ export function renderTable(columns: Column[], rows: string[][], limit?: number)
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const formatMoney = (n: number | undefined) => (n === undefined ? '' : money.format(n));
 
+/** `0 B`, `512 B`, `12.3 KB`, `4.0 MB` (1 KB = 1024 bytes). */
+export function formatBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${Math.round(value)} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
 export const formatCount = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 export function formatDuration(seconds: number): string {

@@ -14,7 +14,13 @@ export interface ListFlags {
   json?: boolean;
 }
 
-function intFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
+/** An integer flag within bounds, or a usage error naming it. */
+export function intFlag(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be ${min}-${max}`);

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FolioApiError } from '../errors';
+import { exportCommand, pdfCommand } from './export';
 import { importCommand } from './import';
 import { CliError, EXIT, type Io, UsageError } from './io';
 import { keysCommand } from './keys';
@@ -28,6 +29,16 @@ Usage
   folio invoices [--profile <RFC|id>] [--mes N] [--año N] [--search TEXT] [--json]
                                                        income CFDI as a table (--anio works too)
   folio pending [--profile <RFC|id>] [--json]          PPD invoices not fully paid, oldest first
+  folio export invoices|expenses [--profile <RFC|id>] [--mes N] [--año N] [--search TEXT]
+               [--regimen 601] [--tipo-comprobante I|E|P|T|N] [--tipo PUE|PPD|COMPLEMENTO_PAGO]
+               [--categoria TEXT] [--format xlsx|csv] [-o FILE|FOLDER]
+                                                       the listing as a spreadsheet (xlsx needs the
+                                                       BASIC or PRO plan; csv is on every plan; --tipo
+                                                       and --categoria are for expenses); saved under
+                                                       the server's name (e.g. facturas-RFC-2025-03.xlsx)
+                                                       without -o; prints the path written
+  folio pdf <UUID> [-o FILE|FOLDER]                    the printed representation (PDF) of a CFDI,
+                                                       income or expense, by its UUID (folio fiscal)
   folio keys list [--json]                             your active API keys (needs folio login)
   folio keys create --name NAME [--scope read|write] [--expires-in-days N] [--json]
                                                        a new API key, printed once on stdout
@@ -42,6 +53,8 @@ Options for every command
 
 Environment: FOLIO_URL, FOLIO_API_KEY (an API key for scripts; used instead of the stored login),
 FOLIO_TOKEN, FOLIO_CONFIG, FOLIO_EMAIL, FOLIO_PASSWORD.
+Files are written whole or not at all (a temporary file renamed at the end); an existing file is
+replaced. Downloads show their progress on stderr when it is a terminal.
 Exit codes: 0 fine, 1 failed or something rejected, 2 bad command line, 130 interrupted.
 `;
 
@@ -91,6 +104,21 @@ const COMMANDS = {
     search: { type: 'string' },
   },
   pending: LIST,
+  export: {
+    ...GLOBAL,
+    profile: { type: 'string', short: 'p' },
+    mes: { type: 'string' },
+    año: { type: 'string' },
+    anio: { type: 'string' },
+    search: { type: 'string' },
+    regimen: { type: 'string' },
+    'tipo-comprobante': { type: 'string' },
+    tipo: { type: 'string' },
+    categoria: { type: 'string' },
+    format: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+  },
+  pdf: { ...GLOBAL, output: { type: 'string', short: 'o' } },
   keys: {
     ...GLOBAL,
     name: { type: 'string' },
@@ -141,7 +169,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.stdout.write(HELP);
     return EXIT.ok;
   }
-  if (name !== 'keys' && positionals.length > (name === 'import' ? 1 : 0)) {
+  // keys, export and pdf check their own arguments.
+  if (!['keys', 'export', 'pdf'].includes(name) && positionals.length > (name === 'import' ? 1 : 0)) {
     io.stderr.write(`folio ${name}: unexpected argument "${positionals.at(-1)}"\n`);
     return EXIT.usage;
   }
@@ -165,6 +194,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await pendingCommand(io, values);
       case 'keys':
         return await keysCommand(io, positionals, values);
+      case 'export':
+        return await exportCommand(io, positionals, values);
+      case 'pdf':
+        return await pdfCommand(io, positionals, values);
     }
   } catch (err) {
     if (err instanceof UsageError) {
