@@ -48,7 +48,7 @@ async function owner(plan?: 'BASIC' | 'PRO', app: TestApp = t) {
   const u = plan ? await signUpVerified(app) : await signUp(app);
   if (plan) await setPlan(app, u.id, plan);
   const p = await createProfile(app, u, { nombre: OWNER.nombre, rfc: OWNER.rfc, tipo_persona: 'MORAL' });
-  const march = [newUuid(), newUuid()];
+  const march = [newUuid(), newUuid()] as const;
   for (const [uuid, fecha, receptor] of [
     [march[0], '2025-03-10T09:15:00', TRICKY],
     [march[1], '2025-03-20T18:30:05', CLIENT],
