@@ -19,6 +19,7 @@ const TAGS = [
   { name: 'invoices', description: 'Income CFDI with validation results and payment status' },
   { name: 'expenses', description: 'Expenses from received CFDI and manual entry' },
   { name: 'periods', description: 'Accounting periods that manual expenses belong to' },
+  { name: 'reports', description: 'Tax reports: the month, the year and the DIOT, at the plan’s level' },
   { name: 'sat', description: 'SAT catalogs: products and services, fiscal regimes' },
   { name: 'subscription', description: 'Plans, the current subscription, checkout and the customer portal' },
   { name: 'api-keys', description: 'API keys for scripts and servers (BASIC and PRO)' },

@@ -5,6 +5,7 @@ import { expensesRouter } from './routers/expenses';
 import { invoicesRouter } from './routers/invoices';
 import { periodsRouter } from './routers/periods';
 import { profilesRouter } from './routers/profiles';
+import { reportsRouter } from './routers/reports';
 import { satRouter } from './routers/sat';
 import { subscriptionRouter } from './routers/subscription';
 import { router } from './trpc';
@@ -19,6 +20,7 @@ export const appRouter = router({
   sat: satRouter,
   subscription: subscriptionRouter,
   apiKeys: apiKeysRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -150,6 +150,7 @@ describe('the document as a whole', () => {
       'invoices',
       'expenses',
       'periods',
+      'reports',
       'sat',
       'subscription',
       'api-keys',

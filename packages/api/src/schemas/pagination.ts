@@ -11,11 +11,14 @@ export const Pagination = z
   })
   .meta({ id: 'Pagination', example: { total: 132, page: 1, limit: 50, totalPages: 3 } });
 
+export const Mes = z.number().int().min(1, 'mes must be 1-12').max(12, 'mes must be 1-12');
+export const Año = z.number().int().min(1990, 'año must be 1990-2100').max(2100, 'año must be 1990-2100');
+
 /** Filters shared by the invoice and expense listings and their exports (docs/contract.md#routes); the profile by either name. */
 export const listFilters = {
   ...profileRefFields,
-  mes: z.number().int().min(1, 'mes must be 1-12').max(12, 'mes must be 1-12').optional(),
-  año: z.number().int().min(1990, 'año must be 1990-2100').max(2100, 'año must be 1990-2100').optional(),
+  mes: Mes.optional(),
+  año: Año.optional(),
   regimen_fiscal: z
     .string()
     .regex(/^\d{3}$/, 'regimen_fiscal is a 3-digit code')

@@ -32,9 +32,16 @@ export interface InvoiceSpec {
   tipoDeComprobante?: 'I' | 'E';
   moneda?: string;
   tipoCambio?: number;
-  /** Concept amounts before tax; IVA at `ivaRate` (default 16 %) on each. */
-  conceptos?: Array<{ descripcion: string; importe: number; claveProdServ?: string }>;
+  /** Concept amounts before tax; IVA at the concept's `ivaRate`, else `ivaRate` (default 16 %); `exento` has none. */
+  conceptos?: Array<{
+    descripcion: string;
+    importe: number;
+    claveProdServ?: string;
+    ivaRate?: number | 'exento';
+  }>;
   ivaRate?: number;
+  /** Withholdings on every concept, as fractions (ISR 0.0125 of a RESICO supplier, IVA 0.106667). */
+  retenciones?: { isr?: number; iva?: number };
   /** CfdiRelacionados blocks (a credit note's `01` to its invoice). */
   relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
   /** Extra XML appended inside Comprobante (an Addenda, say). */
@@ -42,22 +49,25 @@ export interface InvoiceSpec {
 }
 
 export function invoiceXml(s: InvoiceSpec): string {
-  const rate = (s.ivaRate ?? 16) / 100;
   const conceptos = s.conceptos ?? [{ descripcion: 'Servicios de consultoría', importe: 1000 }];
+  const lines = conceptos.map((c) => conceptoTaxes(c, s));
   const subtotal = conceptos.reduce((sum, c) => sum + c.importe, 0);
-  const iva = conceptos.reduce((sum, c) => sum + Math.round(c.importe * rate * 100) / 100, 0);
+  const traslados = taxTotals(lines.flatMap((l) => l.traslados));
+  const retenciones = taxTotals(lines.flatMap((l) => l.retenciones));
+  const trasladado = traslados.reduce((sum, t) => sum + t.importe, 0);
+  const retenido = retenciones.reduce((sum, t) => sum + t.importe, 0);
   const metodo = s.metodoPago ?? 'PUE';
   const conceptosXml = conceptos
     .map(
-      (c) =>
+      (c, i) =>
         `<cfdi:Concepto ClaveProdServ="${c.claveProdServ ?? '80101500'}" Cantidad="1" ClaveUnidad="E48" Descripcion="${esc(c.descripcion)}" ValorUnitario="${fmt(c.importe)}" Importe="${fmt(c.importe)}" ObjetoImp="02">` +
-        `<cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="${fmt(c.importe)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="${rate.toFixed(6)}" Importe="${fmt(Math.round(c.importe * rate * 100) / 100)}"/></cfdi:Traslados></cfdi:Impuestos>` +
+        `<cfdi:Impuestos>${taxesXml(lines[i]!.traslados, lines[i]!.retenciones, true)}</cfdi:Impuestos>` +
         '</cfdi:Concepto>',
     )
     .join('');
   const attrs =
     `Serie="A" Folio="1" Fecha="${s.fecha}" FormaPago="${metodo === 'PUE' ? '03' : '99'}" SubTotal="${fmt(subtotal)}" ` +
-    `Moneda="${s.moneda ?? 'MXN'}"${s.tipoCambio ? ` TipoCambio="${s.tipoCambio}"` : ''} Total="${fmt(subtotal + iva)}" ` +
+    `Moneda="${s.moneda ?? 'MXN'}"${s.tipoCambio ? ` TipoCambio="${s.tipoCambio}"` : ''} Total="${fmt(subtotal + trasladado - retenido)}" ` +
     `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}" MetodoPago="${metodo}"`;
   const relacionados = (s.relacionados ?? [])
     .map(
@@ -65,14 +75,94 @@ export function invoiceXml(s: InvoiceSpec): string {
         `<cfdi:CfdiRelacionados TipoRelacion="${r.tipoRelacion}">${r.uuids.map((u) => `<cfdi:CfdiRelacionado UUID="${u}"/>`).join('')}</cfdi:CfdiRelacionados>`,
     )
     .join('');
+  const totalsAttrs =
+    (retenciones.length ? ` TotalImpuestosRetenidos="${fmt(retenido)}"` : '') +
+    (traslados.some((t) => t.factor !== 'Exento') ? ` TotalImpuestosTrasladados="${fmt(trasladado)}"` : '');
   return (
     root(attrs, '') +
     relacionados +
     parties(s.emisor, s.receptor, 'G03') +
     `<cfdi:Conceptos>${conceptosXml}</cfdi:Conceptos>` +
-    `<cfdi:Impuestos TotalImpuestosTrasladados="${fmt(iva)}"><cfdi:Traslados><cfdi:Traslado Base="${fmt(subtotal)}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="${rate.toFixed(6)}" Importe="${fmt(iva)}"/></cfdi:Traslados></cfdi:Impuestos>` +
+    `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>` +
     `<cfdi:Complemento>${timbre(s.uuid, s.fecha)}</cfdi:Complemento>${s.extra ?? ''}</cfdi:Comprobante>`
   );
+}
+
+interface Tax {
+  impuesto: '001' | '002';
+  factor: 'Tasa' | 'Exento';
+  tasa: number;
+  base: number;
+  importe: number;
+}
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+function conceptoTaxes(
+  c: { importe: number; ivaRate?: number | 'exento' },
+  s: Pick<InvoiceSpec, 'ivaRate' | 'retenciones'>,
+): { traslados: Tax[]; retenciones: Tax[] } {
+  const rate = c.ivaRate ?? s.ivaRate ?? 16;
+  const traslado: Tax =
+    rate === 'exento'
+      ? { impuesto: '002', factor: 'Exento', tasa: 0, base: c.importe, importe: 0 }
+      : {
+          impuesto: '002',
+          factor: 'Tasa',
+          tasa: rate / 100,
+          base: c.importe,
+          importe: cents(c.importe * (rate / 100)),
+        };
+  const retenciones: Tax[] = [];
+  const { isr, iva } = s.retenciones ?? {};
+  if (isr)
+    retenciones.push({
+      impuesto: '001',
+      factor: 'Tasa',
+      tasa: isr,
+      base: c.importe,
+      importe: cents(c.importe * isr),
+    });
+  if (iva)
+    retenciones.push({
+      impuesto: '002',
+      factor: 'Tasa',
+      tasa: iva,
+      base: c.importe,
+      importe: cents(c.importe * iva),
+    });
+  return { traslados: [traslado], retenciones };
+}
+
+/** The document's totals: one line per tax, factor and rate (retentions per tax only). */
+function taxTotals(taxes: Tax[]): Tax[] {
+  const byKey = new Map<string, Tax>();
+  for (const t of taxes) {
+    const key = `${t.impuesto}|${t.factor}|${t.tasa}`;
+    const acc = byKey.get(key);
+    if (acc) {
+      acc.base += t.base;
+      acc.importe = cents(acc.importe + t.importe);
+    } else byKey.set(key, { ...t });
+  }
+  return [...byKey.values()];
+}
+
+function taxesXml(traslados: Tax[], retenciones: Tax[], concepto: boolean): string {
+  const traslado = (t: Tax) =>
+    t.factor === 'Exento'
+      ? `<cfdi:Traslado Base="${fmt(t.base)}" Impuesto="002" TipoFactor="Exento"/>`
+      : `<cfdi:Traslado Base="${fmt(t.base)}" Impuesto="${t.impuesto}" TipoFactor="Tasa" TasaOCuota="${t.tasa.toFixed(6)}" Importe="${fmt(t.importe)}"/>`;
+  const retencion = (t: Tax) =>
+    concepto
+      ? `<cfdi:Retencion Base="${fmt(t.base)}" Impuesto="${t.impuesto}" TipoFactor="Tasa" TasaOCuota="${t.tasa.toFixed(6)}" Importe="${fmt(t.importe)}"/>`
+      : `<cfdi:Retencion Impuesto="${t.impuesto}" Importe="${fmt(t.importe)}"/>`;
+  const r = retenciones.length
+    ? `<cfdi:Retenciones>${retenciones.map(retencion).join('')}</cfdi:Retenciones>`
+    : '';
+  const t = traslados.length ? `<cfdi:Traslados>${traslados.map(traslado).join('')}</cfdi:Traslados>` : '';
+  // The schema's order: a concept's Traslados first, the document's Retenciones first.
+  return concepto ? t + r : r + t;
 }
 
 /** Total of the invoice `invoiceXml` builds for these concepts (subtotal + IVA). */

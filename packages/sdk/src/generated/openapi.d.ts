@@ -610,6 +610,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/monthly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the taxpayer owes for a month: income, expenses, cash flow, IVA, ISR
+         * @description Computed from the stored CFDI, payments and manual expenses on request. Every plan gets `ingresos`, `egresos` (accrual basis) and `advertencias`; `complete` (BASIC) adds `flujo` (cash basis), `iva`, `isr`, `por_cliente`, `por_proveedor` and `pendientes`; `advanced` (PRO) adds `resico` for a persona física in régimen 626. `nivel` says which level was served. Amounts in MXN, 2 decimals.
+         */
+        get: operations["reports-monthly"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/annual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The twelve monthly reports of a year and their totals (BASIC or PRO)
+         * @description The monthly report of each month of `año` at the plan’s level, and the year’s totals (IVA a cargo and a favor add each month’s result). FREE → 403.
+         */
+        get: operations["reports-annual"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/diot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DIOT: suppliers paid in the month by IVA rate (PRO)
+         * @description Per supplier RFC with expenses paid in the month (cash basis): bases and IVA at 16 % and 8 %, bases at 0 % and exempt, IVA withheld. `tipo_tercero` 04 national, 05 foreign (XEXX010101000), 15 global (XAXX010101000 and manual expenses without RFC). Needs `advanced`.
+         */
+        get: operations["reports-diot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/profiles/{profileId}/cfdi": {
         parameters: {
             query?: never;
@@ -1265,6 +1325,160 @@ export interface components {
             created_at: string;
             expires_at: string | null;
             last_used_at: string | null;
+        };
+        MonthlyReport: {
+            profile: {
+                id: string;
+                rfc: string;
+                nombre: string;
+            };
+            periodo: {
+                "a\u00F1o": number;
+                mes: number;
+            };
+            /**
+             * @description The level served (the caller’s plan)
+             * @enum {string}
+             */
+            nivel: "basic" | "complete" | "advanced";
+            ingresos: components["schemas"]["ReportAccrual"];
+            egresos: components["schemas"]["ReportAccrual"];
+            /** @description complete and advanced */
+            flujo?: {
+                cobrado: components["schemas"]["ReportCash"];
+                pagado: components["schemas"]["ReportCash"];
+            };
+            /** @description complete and advanced */
+            iva?: components["schemas"]["ReportIva"];
+            /** @description complete and advanced */
+            isr?: components["schemas"]["ReportIsr"];
+            /** @description complete and advanced */
+            por_cliente?: {
+                rfc: string;
+                nombre: string;
+                documentos: number;
+                total: number;
+                cobrado: number;
+                saldo_pendiente: number;
+            }[];
+            /** @description complete and advanced */
+            por_proveedor?: {
+                rfc: string;
+                nombre: string;
+                documentos: number;
+                total: number;
+                pagado: number;
+                saldo_pendiente: number;
+            }[];
+            /** @description complete and advanced */
+            pendientes?: {
+                por_cobrar: {
+                    documentos: number;
+                    saldo: number;
+                };
+                por_pagar: {
+                    documentos: number;
+                    saldo: number;
+                };
+            };
+            /** @description advanced, persona física in régimen 626 only */
+            resico?: components["schemas"]["ReportResico"];
+            advertencias: string[];
+        };
+        ReportAccrual: {
+            documentos: number;
+            subtotal: number;
+            descuento: number;
+            iva_trasladado: number;
+            retencion_iva: number;
+            retencion_isr: number;
+            total: number;
+            /** @description Total of the month’s credit notes (E), already subtracted */
+            notas_credito: number;
+        };
+        ReportCash: {
+            base: number;
+            iva_trasladado: number;
+            retencion_iva: number;
+            retencion_isr: number;
+            total: number;
+        };
+        ReportIva: {
+            trasladado_cobrado: number;
+            retenido_por_clientes: number;
+            acreditable_pagado: number;
+            retenido_a_proveedores: number;
+            saldo: number;
+            a_cargo: number;
+            a_favor: number;
+        };
+        ReportIsr: {
+            retenido_por_clientes: number;
+            retenido_a_proveedores: number;
+        };
+        ReportResico: {
+            ingresos_cobrados: number;
+            /** @description LISR art. 113-E monthly rate, a percentage (1.5 means 1.5 %) */
+            tasa: number;
+            isr_causado: number;
+            isr_retenido: number;
+            isr_a_pagar: number;
+        };
+        AnnualReport: {
+            profile: {
+                id: string;
+                rfc: string;
+                nombre: string;
+            };
+            "a\u00F1o": number;
+            /**
+             * @description The level served (the caller’s plan)
+             * @enum {string}
+             */
+            nivel: "basic" | "complete" | "advanced";
+            meses: components["schemas"]["MonthlyReport"][];
+            totales: {
+                ingresos: components["schemas"]["ReportAccrual"];
+                egresos: components["schemas"]["ReportAccrual"];
+                flujo?: {
+                    cobrado: components["schemas"]["ReportCash"];
+                    pagado: components["schemas"]["ReportCash"];
+                };
+                iva?: components["schemas"]["ReportIva"];
+                isr?: components["schemas"]["ReportIsr"];
+                resico?: {
+                    ingresos_cobrados: number;
+                    isr_causado: number;
+                    isr_retenido: number;
+                    isr_a_pagar: number;
+                };
+            };
+        };
+        DiotReport: {
+            profile: {
+                id: string;
+                rfc: string;
+                nombre: string;
+            };
+            periodo: {
+                "a\u00F1o": number;
+                mes: number;
+            };
+            proveedores: {
+                rfc: string;
+                nombre: string;
+                /** @enum {string} */
+                tipo_tercero: "15" | "04" | "05";
+                base_16: number;
+                iva_16: number;
+                base_8: number;
+                iva_8: number;
+                base_0: number;
+                base_exenta: number;
+                iva_retenido: number;
+                documentos: number;
+            }[];
+            advertencias: string[];
         };
         ImportReport: {
             imported: number;
@@ -3817,6 +4031,242 @@ export interface operations {
                     "application/json": {
                         message: string;
                     };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "reports-monthly": {
+        parameters: {
+            query: {
+                profileId?: string;
+                profile_id?: string;
+                "a\u00F1o": number;
+                mes: number;
+                format?: "json" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MonthlyReport"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "reports-annual": {
+        parameters: {
+            query: {
+                profileId?: string;
+                profile_id?: string;
+                "a\u00F1o": number;
+                format?: "json" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AnnualReport"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "reports-diot": {
+        parameters: {
+            query: {
+                profileId?: string;
+                profile_id?: string;
+                "a\u00F1o": number;
+                mes: number;
+                format?: "json" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DiotReport"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unauthorized */

@@ -1,0 +1,489 @@
+// The tax reports (plan-features §3) over a realistic March 2025 of a RESICO freelancer, imported
+// through the real import: every figure is worked out by hand below, from the documents' amounts.
+import { round2 } from '@folio/cfdi';
+import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imported } from './cfdi-helpers';
+import {
+  bearer,
+  createProfile,
+  expectError,
+  request,
+  setPlan,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+  trpcClient,
+} from './harness';
+
+const ME: Party = { rfc: 'GOMA800101AB6', nombre: 'Ana Gómez', regimen: '626' };
+const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
+/** A persona moral that withholds 1.25 % ISR and two thirds of the IVA from a RESICO freelancer. */
+const ACME: Party = { rfc: 'ACM010101AB3', nombre: 'Acmé Maquinaria', regimen: '601' };
+const FOREIGN: Party = { rfc: 'XEXX010101000', nombre: 'Globex Inc', regimen: '616' };
+const SUPPLIER: Party = { rfc: 'EKU9003173C9', nombre: 'Escuela Kemper Urgate', regimen: '601' };
+const JOSE: Party = { rfc: 'PEJJ800101AA2', nombre: 'José Pérez Núñez', regimen: '626' };
+
+let t: TestApp;
+let u: TestUser;
+let profileId: string;
+
+// ACME's PPD invoice of 20,000.00 + IVA 3,200.00 − ISR 1.25 % (250.00) − IVA 2/3 (0.106667 × 20,000
+// = 2,133.34) = 20,816.66, paid 10,000.00 on March 15 and the rest on April 10.
+const ACME_TOTAL = 20000 + 3200 - 250 - 2133.34;
+const ACME_FIRST = 10000;
+/** The share of ACME's invoice paid in March. */
+const p = ACME_FIRST / ACME_TOTAL;
+
+async function get(path: string) {
+  const res = await request(t, 'GET', path, { headers: bearer(u.token) });
+  return { status: res.status, body: await res.json() };
+}
+
+const monthly = async (mes = 3) =>
+  (await get(`/api/reports/monthly?profileId=${ME.rfc}&año=2025&mes=${mes}`)).body;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  u = await signUp(t);
+  await setPlan(t, u.id, 'PRO');
+  profileId = (
+    await createProfile(t, u, {
+      nombre: ME.nombre,
+      rfc: ME.rfc,
+      tipo_persona: 'FISICA',
+      regimenes_fiscales: ['626'],
+    })
+  ).id;
+  const put = (xml: string) => imported(t, u, profileId, xml);
+  const sale = (
+    uuid: string,
+    receptor: Party,
+    fecha: string,
+    extra: Partial<Parameters<typeof invoiceXml>[0]> = {},
+  ) => invoiceXml({ uuid, emisor: ME, receptor, fecha, ...extra });
+  const purchase = (emisor: Party, fecha: string, extra: Partial<Parameters<typeof invoiceXml>[0]> = {}) =>
+    invoiceXml({ uuid: newUuid(), emisor, receptor: ME, fecha, ...extra });
+  const rep = (
+    emisor: Party,
+    receptor: Party,
+    fecha: string,
+    fechaPago: string,
+    uuid: string,
+    paid: number,
+    before: number,
+    n = 1,
+  ) =>
+    paymentXml({
+      uuid: newUuid(),
+      emisor,
+      receptor,
+      fecha,
+      pagos: [{ fechaPago, doctos: [{ uuid, numParcialidad: n, impSaldoAnt: before, impPagado: paid }] }],
+    });
+
+  // Income.
+  const i1 = newUuid();
+  await put(
+    sale(i1, CLIENT, '2025-03-01T00:00:00', { conceptos: [{ descripcion: 'Diseño', importe: 10000 }] }),
+  );
+  const acme = newUuid();
+  await put(
+    sale(acme, ACME, '2025-02-20T10:00:00', {
+      metodoPago: 'PPD',
+      conceptos: [{ descripcion: 'Consultoría', importe: 20000 }],
+      retenciones: { isr: 0.0125, iva: 0.106667 },
+    }),
+  );
+  await put(rep(ME, ACME, '2025-03-16T09:00:00', '2025-03-15T12:00:00', acme, ACME_FIRST, ACME_TOTAL));
+  await put(
+    rep(
+      ME,
+      ACME,
+      '2025-04-10T09:00:00',
+      '2025-04-10T12:00:00',
+      acme,
+      ACME_TOTAL - ACME_FIRST,
+      ACME_TOTAL - ACME_FIRST,
+      2,
+    ),
+  );
+  // A complement issued in April for a payment of March 25, imported before its invoice.
+  const i3 = newUuid();
+  await put(rep(ME, CLIENT, '2025-04-02T09:00:00', '2025-03-25T12:00:00', i3, 5800, 5800));
+  await put(
+    sale(i3, CLIENT, '2025-03-05T10:00:00', {
+      metodoPago: 'PPD',
+      conceptos: [{ descripcion: 'Logo', importe: 5000 }],
+    }),
+  );
+  // An export in dollars (0 %), on the month's last second.
+  await put(
+    sale(newUuid(), FOREIGN, '2025-03-31T23:59:59', {
+      moneda: 'USD',
+      tipoCambio: 17.5,
+      ivaRate: 0,
+      conceptos: [{ descripcion: 'Illustration', importe: 1000 }],
+    }),
+  );
+  // A credit note for part of the first invoice.
+  await put(
+    sale(newUuid(), CLIENT, '2025-03-20T10:00:00', {
+      tipoDeComprobante: 'E',
+      conceptos: [{ descripcion: 'Descuento', importe: 1000 }],
+      relacionados: [{ tipoRelacion: '01', uuids: [i1] }],
+    }),
+  );
+  // Just outside March on both sides.
+  await put(
+    sale(newUuid(), CLIENT, '2025-02-28T23:59:59', { conceptos: [{ descripcion: 'Feb', importe: 700 }] }),
+  );
+  await put(
+    sale(newUuid(), CLIENT, '2025-04-01T00:00:00', { conceptos: [{ descripcion: 'Abr', importe: 900 }] }),
+  );
+  // A payment whose invoice is not in Folio.
+  await put(rep(ME, CLIENT, '2025-03-28T09:00:00', '2025-03-28T09:00:00', newUuid(), 300, 300));
+
+  // Expenses.
+  await put(
+    purchase(SUPPLIER, '2025-03-10T10:00:00', { conceptos: [{ descripcion: 'Curso', importe: 2000 }] }),
+  );
+  await put(
+    purchase(JOSE, '2025-03-12T10:00:00', {
+      conceptos: [
+        { descripcion: 'Papelería', importe: 1000, ivaRate: 8 },
+        { descripcion: 'Libros', importe: 500, ivaRate: 0 },
+        { descripcion: 'Renta', importe: 300, ivaRate: 'exento' },
+      ],
+    }),
+  );
+  const x3 = newUuid();
+  await put(
+    invoiceXml({
+      uuid: x3,
+      emisor: SUPPLIER,
+      receptor: ME,
+      fecha: '2025-03-22T10:00:00',
+      metodoPago: 'PPD',
+      conceptos: [{ descripcion: 'Equipo', importe: 4000 }],
+    }),
+  );
+  await put(rep(SUPPLIER, ME, '2025-04-05T10:00:00', '2025-04-05T10:00:00', x3, 4640, 4640));
+
+  // Manual expenses, unpaid.
+  const period = await request(t, 'POST', '/api/periods', {
+    headers: bearer(u.token),
+    body: { profile_id: profileId, año: 2025, mes: 3 },
+  });
+  const periodId = (await period.json()).data.id;
+  for (const [fecha, subtotal] of [
+    ['2025-03-08', 500],
+    ['2025-03-18', 1000],
+  ] as const) {
+    const res = await request(t, 'POST', '/api/accrued-expenses', {
+      headers: bearer(u.token),
+      body: {
+        profile_id: profileId,
+        period_id: periodId,
+        concepto: 'Gasto',
+        subtotal,
+        iva_amount: subtotal * 0.16,
+        fecha,
+        type: 'manual',
+      },
+    });
+    expect(res.status).toBe(201);
+  }
+}, 120_000);
+
+afterAll(() => t?.close());
+
+// March, by hand.
+const INGRESOS = {
+  // I1 10,000 + I3 5,000 + USD 1,000 × 17.5 − the note's 1,000; ACME's invoice is February's.
+  documentos: 3,
+  subtotal: 10000 + 5000 + 17500 - 1000,
+  descuento: 0,
+  iva_trasladado: 1600 + 800 + 0 - 160,
+  retencion_iva: 0,
+  retencion_isr: 0,
+  total: 11600 + 5800 + 17500 - 1160,
+  notas_credito: 1160,
+};
+const EGRESOS = {
+  // SUPPLIER 2,000 @16 %, José 1,800 (1,000 @8 %, 500 @0 %, 300 exempt), SUPPLIER PPD 4,000 @16 %, manual 500 and 1,000 @16 %.
+  documentos: 5,
+  subtotal: 2000 + 1800 + 4000 + 500 + 1000,
+  descuento: 0,
+  iva_trasladado: 320 + 80 + 640 + 80 + 160,
+  retencion_iva: 0,
+  retencion_isr: 0,
+  total: 2320 + 1880 + 4640 + 580 + 1160,
+  notas_credito: 0,
+};
+// Collected: I1 (PUE), the note (its date), the USD export (PUE), I3's complete payment, and p of ACME's.
+const COBRADO = {
+  base: round2(10000 - 1000 + 17500 + 5000 + 20000 * p),
+  iva_trasladado: round2(1600 - 160 + 0 + 800 + 3200 * p),
+  retencion_iva: round2(2133.34 * p),
+  retencion_isr: round2(250 * p),
+  total: 11600 - 1160 + 17500 + 5800 + 10000,
+};
+// Paid: the two PUE purchases; the PPD one is paid in April and the manual ones are unpaid.
+const PAGADO = {
+  base: 2000 + 1800,
+  iva_trasladado: 320 + 80,
+  retencion_iva: 0,
+  retencion_isr: 0,
+  total: 2320 + 1880,
+};
+
+describe('GET /api/reports/monthly', () => {
+  it('accrual income and expenses: the month’s I CFDI by their Fecha, credit notes subtracted, foreign currency at its TipoCambio', async () => {
+    const { data } = await monthly();
+    expect(data.profile).toEqual({ id: profileId, rfc: ME.rfc, nombre: ME.nombre });
+    expect(data.periodo).toEqual({ año: 2025, mes: 3 });
+    expect(data.ingresos).toEqual(INGRESOS);
+    expect(data.egresos).toEqual(EGRESOS);
+  });
+
+  it('cash basis: PUE on its date, PPD by each payment’s FechaPago in proportion ImpPagado / Total, credit notes in their month', async () => {
+    const { data } = await monthly();
+    expect(data.flujo).toEqual({ cobrado: COBRADO, pagado: PAGADO });
+  });
+
+  it('IVA: saldo = trasladado cobrado − retenido por clientes − acreditable pagado; ISR withheld by clients', async () => {
+    const { data } = await monthly();
+    const saldo = round2(1600 - 160 + 800 + 3200 * p - 2133.34 * p - 400);
+    expect(data.iva).toEqual({
+      trasladado_cobrado: COBRADO.iva_trasladado,
+      retenido_por_clientes: COBRADO.retencion_iva,
+      acreditable_pagado: 400,
+      retenido_a_proveedores: 0,
+      saldo,
+      a_cargo: Math.max(saldo, 0),
+      a_favor: Math.max(-saldo, 0),
+    });
+    expect(data.isr).toEqual({ retenido_por_clientes: round2(250 * p), retenido_a_proveedores: 0 });
+  });
+
+  it('per client and supplier: net of credit notes, summing to the accrual totals, largest first; RFC-less manual expenses under XAXX010101000', async () => {
+    const { data } = await monthly();
+    expect(data.por_cliente).toEqual([
+      {
+        rfc: FOREIGN.rfc,
+        nombre: FOREIGN.nombre,
+        documentos: 1,
+        total: 17500,
+        cobrado: 17500,
+        saldo_pendiente: 0,
+      },
+      {
+        rfc: CLIENT.rfc,
+        nombre: CLIENT.nombre,
+        documentos: 2,
+        total: 11600 - 1160 + 5800,
+        cobrado: 11600 - 1160 + 5800,
+        saldo_pendiente: 0,
+      },
+      {
+        rfc: ACME.rfc,
+        nombre: ACME.nombre,
+        documentos: 0,
+        total: 0,
+        cobrado: 10000,
+        saldo_pendiente: round2(ACME_TOTAL - ACME_FIRST),
+      },
+    ]);
+    expect(data.por_proveedor).toEqual([
+      {
+        rfc: SUPPLIER.rfc,
+        nombre: SUPPLIER.nombre,
+        documentos: 2,
+        total: 2320 + 4640,
+        pagado: 2320,
+        saldo_pendiente: 4640,
+      },
+      { rfc: JOSE.rfc, nombre: JOSE.nombre, documentos: 1, total: 1880, pagado: 1880, saldo_pendiente: 0 },
+      {
+        rfc: 'XAXX010101000',
+        nombre: 'Sin RFC',
+        documentos: 2,
+        total: 580 + 1160,
+        pagado: 0,
+        saldo_pendiente: 0,
+      },
+    ]);
+    const sum = (rows: { total: number }[]) => round2(rows.reduce((s, r) => s + r.total, 0));
+    expect(sum(data.por_cliente)).toBe(data.ingresos.total);
+    expect(sum(data.por_proveedor)).toBe(data.egresos.total);
+  });
+
+  it('pendientes: PPD balances as of the month’s last day (a later payment does not count yet)', async () => {
+    const { data } = await monthly();
+    expect(data.pendientes).toEqual({
+      por_cobrar: { documentos: 1, saldo: round2(ACME_TOTAL - ACME_FIRST) },
+      por_pagar: { documentos: 1, saldo: 4640 },
+    });
+    const april = (await monthly(4)).data;
+    expect(april.pendientes).toEqual({
+      por_cobrar: { documentos: 0, saldo: 0 },
+      por_pagar: { documentos: 0, saldo: 0 },
+    });
+    expect(april.flujo.cobrado.total).toBe(round2(ACME_TOTAL - ACME_FIRST + 900 * 1.16));
+  });
+
+  it('RESICO: LISR 113-E rate on the month’s collected income without IVA, minus the ISR withheld', async () => {
+    const { data } = await monthly();
+    const ingresos = 10000 - 1000 + 17500 + 5000 + 20000 * p; // 41,107.69: the 1.10 % bracket
+    const causado = (ingresos * 1.1) / 100;
+    expect(data.resico).toEqual({
+      ingresos_cobrados: round2(ingresos),
+      tasa: 1.1,
+      isr_causado: round2(causado),
+      isr_retenido: round2(250 * p),
+      isr_a_pagar: round2(causado - 250 * p),
+    });
+  });
+
+  it('advertencias: a payment whose invoice is missing; a closed month is not flagged open', async () => {
+    const { data } = await monthly();
+    expect(data.advertencias).toHaveLength(1);
+    expect(data.advertencias[0]).toMatch(/no está en Folio/);
+  });
+
+  it('levels: FREE gets basic (no cash sections), BASIC complete (no resico), PRO advanced', async () => {
+    try {
+      await setPlan(t, u.id, 'PRO', 'CANCELLED');
+      const free = (await monthly()).data;
+      expect(free.nivel).toBe('basic');
+      expect(Object.keys(free).sort()).toEqual([
+        'advertencias',
+        'egresos',
+        'ingresos',
+        'nivel',
+        'periodo',
+        'profile',
+      ]);
+      expect(free.ingresos).toEqual(INGRESOS);
+      await setPlan(t, u.id, 'BASIC');
+      const basic = (await monthly()).data;
+      expect(basic.nivel).toBe('complete');
+      expect(basic.resico).toBeUndefined();
+      expect(basic.flujo).toEqual({ cobrado: COBRADO, pagado: PAGADO });
+    } finally {
+      await setPlan(t, u.id, 'PRO');
+    }
+    expect((await monthly()).data.nivel).toBe('advanced');
+  });
+
+  it('bad input → 400 (missing or out-of-range fields, unknown parameters, formats not served yet)', async () => {
+    const base = `/api/reports/monthly?profileId=${ME.rfc}`;
+    for (const q of [
+      '&año=2025',
+      '&año=2025&mes=13',
+      '&año=1800&mes=1',
+      '&año=2025&mes=3&foo=1',
+      '&año=2025&mes=3&format=xlsx',
+    ]) {
+      const res = await request(t, 'GET', base + q, { headers: bearer(u.token) });
+      await expectError(res, 400, 'Bad Request');
+    }
+    await expectError(
+      await request(t, 'GET', '/api/reports/monthly?año=2025&mes=3', { headers: bearer(u.token) }),
+      400,
+      'Bad Request',
+    );
+  });
+
+  it('someone else’s profile → 403; an unknown one → 404; no token → 401', async () => {
+    const other = await signUp(t);
+    await expectError(
+      await request(t, 'GET', `/api/reports/monthly?profileId=${profileId}&año=2025&mes=3`, {
+        headers: bearer(other.token),
+      }),
+      403,
+      'Forbidden',
+    );
+    await expectError(
+      await request(t, 'GET', '/api/reports/monthly?profileId=nope&año=2025&mes=3', {
+        headers: bearer(u.token),
+      }),
+      404,
+      'Not Found',
+    );
+    await expectError(
+      await request(t, 'GET', '/api/reports/monthly?profileId=x&año=2025&mes=3'),
+      401,
+      'Unauthorized',
+    );
+  });
+});
+
+describe('GET /api/reports/annual', () => {
+  it('twelve months from one read of the year; totals add the months', async () => {
+    const { status, body } = await get(`/api/reports/annual?profileId=${profileId}&año=2025`);
+    expect(status).toBe(200);
+    const { data } = body;
+    expect(data.nivel).toBe('advanced');
+    expect(data.meses).toHaveLength(12);
+    expect(data.meses[2]).toEqual((await monthly()).data);
+    expect(data.meses[3]).toEqual((await monthly(4)).data);
+    // February: the 700 sale and ACME's invoice (20,000 − its withholdings).
+    expect(data.meses[1].ingresos.total).toBe(round2(700 * 1.16 + ACME_TOTAL));
+    expect(data.totales.ingresos.total).toBe(round2(700 * 1.16 + ACME_TOTAL + INGRESOS.total + 900 * 1.16));
+    expect(data.totales.flujo.cobrado.total).toBe(
+      round2(700 * 1.16 + COBRADO.total + ACME_TOTAL - ACME_FIRST + 900 * 1.16),
+    );
+  });
+
+  it('FREE → 403 naming the plans that include it; the tRPC procedure answers the same', async () => {
+    try {
+      await setPlan(t, u.id, 'PRO', 'CANCELLED');
+      const res = await request(t, 'GET', `/api/reports/annual?profileId=${profileId}&año=2025`, {
+        headers: bearer(u.token),
+      });
+      expect(await expectError(res, 403, 'Forbidden')).toMatch(/BASIC or PRO/);
+      await expect(trpcClient(t, u.token).reports.annual.query({ profileId, año: 2025 })).rejects.toThrow(
+        /BASIC or PRO/,
+      );
+    } finally {
+      await setPlan(t, u.id, 'PRO');
+    }
+  });
+});
+
+describe('GET /api/reports/diot', () => {
+  it('suppliers paid in the month by IVA rate, tipo 04 national', async () => {
+    const { status, body } = await get(`/api/reports/diot?profileId=${ME.rfc}&año=2025&mes=3`);
+    expect(status).toBe(200);
+    expect(body.data.periodo).toEqual({ año: 2025, mes: 3 });
+    const supplier = body.data.proveedores.find((r: { rfc: string }) => r.rfc === SUPPLIER.rfc);
+    expect(supplier).toEqual({
+      rfc: SUPPLIER.rfc,
+      nombre: SUPPLIER.nombre,
+      tipo_tercero: '04',
+      base_16: 2000,
+      iva_16: 320,
+      base_8: 0,
+      iva_8: 0,
+      base_0: 0,
+      base_exenta: 0,
+      iva_retenido: 0,
+      documentos: 1,
+    });
+  });
+
+  it('BASIC → 403 naming PRO', async () => {
+    try {
+      await setPlan(t, u.id, 'BASIC');
+      const res = await request(t, 'GET', `/api/reports/diot?profileId=${profileId}&año=2025&mes=3`, {
+        headers: bearer(u.token),
+      });
+      expect(await expectError(res, 403, 'Forbidden')).toMatch(/requires the PRO plan/);
+    } finally {
+      await setPlan(t, u.id, 'PRO');
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { AnnualReport, DiotReport, MonthlyReport, MonthQuery, YearQuery } from '../schemas/report';
+import { getAnnualReport, getDiotReport, getMonthlyReport } from '../services/reports/reports';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['reports'];
+const errorResponses = [400, 401, 403, 404, 500];
+
+export const reportsRouter = router({
+  monthly: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/reports/monthly',
+        tags,
+        summary: 'What the taxpayer owes for a month: income, expenses, cash flow, IVA, ISR',
+        description:
+          'Computed from the stored CFDI, payments and manual expenses on request. Every plan gets `ingresos`, ' +
+          '`egresos` (accrual basis) and `advertencias`; `complete` (BASIC) adds `flujo` (cash basis), `iva`, ' +
+          '`isr`, `por_cliente`, `por_proveedor` and `pendientes`; `advanced` (PRO) adds `resico` for a ' +
+          'persona física in régimen 626. `nivel` says which level was served. Amounts in MXN, 2 decimals.',
+        errorResponses,
+      },
+    })
+    .input(MonthQuery)
+    .output(z.object({ data: MonthlyReport }))
+    .query(async ({ ctx, input }) => ({ data: await getMonthlyReport(ctx, ctx.user.id, input) })),
+
+  annual: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/reports/annual',
+        tags,
+        summary: 'The twelve monthly reports of a year and their totals (BASIC or PRO)',
+        description:
+          'The monthly report of each month of `año` at the plan’s level, and the year’s totals (IVA a ' +
+          'cargo and a favor add each month’s result). FREE → 403.',
+        errorResponses,
+      },
+    })
+    .input(YearQuery)
+    .output(z.object({ data: AnnualReport }))
+    .query(async ({ ctx, input }) => ({ data: await getAnnualReport(ctx, ctx.user.id, input) })),
+
+  diot: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/reports/diot',
+        tags,
+        summary: 'DIOT: suppliers paid in the month by IVA rate (PRO)',
+        description:
+          'Per supplier RFC with expenses paid in the month (cash basis): bases and IVA at 16 % and 8 %, ' +
+          'bases at 0 % and exempt, IVA withheld. `tipo_tercero` 04 national, 05 foreign ' +
+          '(XEXX010101000), 15 global (XAXX010101000 and manual expenses without RFC). Needs `advanced`.',
+        errorResponses,
+      },
+    })
+    .input(MonthQuery)
+    .output(z.object({ data: DiotReport }))
+    .query(async ({ ctx, input }) => ({ data: await getDiotReport(ctx, ctx.user.id, input) })),
+});

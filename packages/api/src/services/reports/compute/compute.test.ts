@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { dec, toMoney } from './decimal';
+import { tipoTercero } from './diot';
+import { isOpen, monthlyReport, type ReportProfile } from './monthly';
+import { resicoTasa } from './resico';
+import type { ReportDoc, ReportPayment, ReportRows } from './rows';
+
+const profile: ReportProfile = {
+  id: 'p1',
+  rfc: 'GOMA800101AB6',
+  nombre: 'Ana',
+  tipoPersona: 'FISICA',
+  regimenesFiscales: ['626'],
+};
+const CLOSED = new Date('2026-01-01T00:00:00Z');
+
+let n = 0;
+function doc(fields: Partial<ReportDoc>): ReportDoc {
+  n++;
+  return {
+    id: `d${n}`,
+    uuid: `U${n}`,
+    side: 'income',
+    tipoComprobante: 'I',
+    metodoPago: 'PUE',
+    fecha: '2025-03-10T10:00:00',
+    moneda: 'MXN',
+    tipoCambio: null,
+    subtotal: '100',
+    descuento: null,
+    total: '116',
+    ivaTrasladado: '16',
+    retencionIva: null,
+    retencionIsr: null,
+    ivaTasa: '16',
+    ivaPorTasa: null,
+    rfcEmisor: profile.rfc,
+    nombreEmisor: profile.nombre,
+    rfcReceptor: 'COSC8001137NA',
+    nombreReceptor: 'Carlos',
+    valido: true,
+    ...fields,
+  };
+}
+
+const rows = (r: Partial<ReportRows>): ReportRows => ({
+  docs: [],
+  payments: [],
+  manualExpenses: [],
+  pending: [],
+  ...r,
+});
+const march = (r: Partial<ReportRows>, nivel: 'basic' | 'complete' | 'advanced' = 'advanced', now = CLOSED) =>
+  monthlyReport(profile, rows(r), { año: 2025, mes: 3 }, nivel, now);
+
+function payment(invoice: ReportDoc | null, fields: Partial<ReportPayment>): ReportPayment {
+  return {
+    source: 'rep',
+    ref: 'REP',
+    side: 'income',
+    relatedUuid: invoice?.uuid ?? 'MISSING',
+    rfcEmisor: profile.rfc,
+    fechaPago: '2025-03-15T12:00:00',
+    monedaP: 'MXN',
+    tipoCambioP: null,
+    equivalenciaDr: null,
+    importe: '0',
+    monedaDr: invoice?.moneda ?? 'MXN',
+    impuestosDr: null,
+    invoice,
+    ...fields,
+  };
+}
+
+describe('exact money, rounded once', () => {
+  it('parses decimals exactly and rounds half away from zero only when shown', () => {
+    expect(toMoney(dec('0.005'))).toBe(0.01);
+    expect(toMoney(dec('-0.005'))).toBe(-0.01);
+    expect(toMoney(dec('1.004999'))).toBe(1);
+    expect(toMoney(dec(0.1) + dec(0.2))).toBe(0.3);
+  });
+
+  it('sums unrounded amounts: two IVAs of 0.005 show 0.01, not 0.02', () => {
+    const docs = [
+      doc({ ivaTrasladado: '0.005', total: '100.005' }),
+      doc({ ivaTrasladado: '0.005', total: '100.005' }),
+    ];
+    expect(march({ docs }).ingresos.iva_trasladado).toBe(0.01);
+  });
+
+  it('three thirds of an invoice paid in three payments add up to its IVA exactly', () => {
+    const invoice = doc({
+      metodoPago: 'PPD',
+      fecha: '2025-02-01T00:00:00',
+      subtotal: '100',
+      ivaTrasladado: '16',
+      total: '116',
+    });
+    const third = (116 / 3).toFixed(6);
+    const payments = [third, third, (116 - 2 * Number(third)).toFixed(6)].map((importe) =>
+      payment(invoice, { importe }),
+    );
+    const flujo = march({ payments }).flujo!;
+    expect(flujo.cobrado).toEqual({
+      base: 100,
+      iva_trasladado: 16,
+      retencion_iva: 0,
+      retencion_isr: 0,
+      total: 116,
+    });
+  });
+});
+
+describe('RESICO monthly rate (LISR 113-E) at the bracket edges', () => {
+  const cases: Array<[string, string]> = [
+    ['0.00', '1.00'],
+    ['25000.00', '1.00'],
+    ['25000.01', '1.10'],
+    ['50000.00', '1.10'],
+    ['50000.01', '1.50'],
+    ['83333.33', '1.50'],
+    ['83333.34', '2.00'],
+    ['208333.33', '2.00'],
+    ['208333.34', '2.50'],
+    ['3500000.00', '2.50'],
+  ];
+  it.each(cases)('%s → %s %%', (ingresos, tasa) => {
+    expect(resicoTasa(dec(ingresos))).toEqual({ tasa: dec(tasa), excedido: false });
+  });
+
+  it('above 3,500,000.00 the regime no longer applies: last rate, and a warning', () => {
+    expect(resicoTasa(dec('3500000.01')).excedido).toBe(true);
+    const report = march({ docs: [doc({ subtotal: '3600000', ivaTrasladado: '0', total: '3600000' })] });
+    expect(report.resico?.tasa).toBe(2.5);
+    expect(report.advertencias.some((a) => a.includes('3,500,000.00'))).toBe(true);
+  });
+
+  it('isr_a_pagar never goes below zero when clients withheld more', () => {
+    const docs = [doc({ subtotal: '1000', ivaTrasladado: '0', retencionIsr: '12.5', total: '987.5' })];
+    expect(march({ docs }).resico).toEqual({
+      ingresos_cobrados: 1000,
+      tasa: 1,
+      isr_causado: 10,
+      isr_retenido: 12.5,
+      isr_a_pagar: 0,
+    });
+  });
+
+  it('only for a persona física in régimen 626', () => {
+    const moral = { ...profile, tipoPersona: 'MORAL' as const, regimenesFiscales: ['601'] };
+    const report = monthlyReport(moral, rows({ docs: [doc({})] }), { año: 2025, mes: 3 }, 'advanced', CLOSED);
+    expect(report.resico).toBeUndefined();
+  });
+});
+
+describe('payments in foreign currency', () => {
+  const usd = doc({
+    metodoPago: 'PPD',
+    moneda: 'USD',
+    tipoCambio: '17',
+    subtotal: '100',
+    ivaTrasladado: '16',
+    total: '116',
+    fecha: '2025-02-01',
+  });
+
+  it('TipoCambioP of a payment in the invoice’s currency converts it', () => {
+    const flujo = march({ payments: [payment(usd, { monedaP: 'USD', tipoCambioP: '18', importe: '116' })] })
+      .flujo!;
+    expect(flujo.cobrado.total).toBe(116 * 18);
+    expect(flujo.cobrado.iva_trasladado).toBe(16 * 18);
+  });
+
+  it('a payment in pesos converts through EquivalenciaDR', () => {
+    // 116 USD paid with 2,088 MXN: EquivalenciaDR = 116 / 2088 USD per peso.
+    const flujo = march({
+      payments: [payment(usd, { monedaP: 'MXN', equivalenciaDr: (116 / 2088).toFixed(10), importe: '116' })],
+    }).flujo!;
+    expect(flujo.cobrado.total).toBe(2088);
+  });
+
+  it('without a rate on the payment, the invoice’s TipoCambio', () => {
+    const flujo = march({ payments: [payment(usd, { monedaP: 'USD', tipoCambioP: null, importe: '58' })] })
+      .flujo!;
+    expect(flujo.cobrado.total).toBe(58 * 17);
+  });
+
+  it('a foreign document without a rate is left out and warned about', () => {
+    const report = march({ docs: [doc({ moneda: 'USD', tipoCambio: null })] });
+    expect(report.ingresos.documentos).toBe(0);
+    expect(report.advertencias).toEqual([expect.stringMatching(/USD sin tipo de cambio/)]);
+  });
+});
+
+describe('the complement’s own taxes', () => {
+  it('TrasladosDR / RetencionesDR replace the proportion when present', () => {
+    const invoice = doc({
+      metodoPago: 'PPD',
+      fecha: '2025-02-01',
+      subtotal: '1000',
+      ivaTrasladado: '160',
+      retencionIsr: '12.5',
+      total: '1147.5',
+    });
+    const stated = {
+      ivaTrasladado: '80',
+      retencionIva: '0',
+      retencionIsr: '6.25',
+      porTasa: { base16: '500', iva16: '80', base8: null, iva8: null, base0: null, baseExenta: null },
+    };
+    const flujo = march({ payments: [payment(invoice, { importe: '573.75', impuestosDr: stated })] }).flujo!;
+    expect(flujo.cobrado).toEqual({
+      base: 500,
+      iva_trasladado: 80,
+      retencion_iva: 0,
+      retencion_isr: 6.25,
+      total: 573.75,
+    });
+  });
+});
+
+describe('advertencias', () => {
+  it('invalid CFDI are left out and named', () => {
+    const report = march({ docs: [doc({ uuid: 'BAD', valido: false })] });
+    expect(report.ingresos.documentos).toBe(0);
+    expect(report.advertencias).toEqual(['CFDI BAD inválido: no se cuenta']);
+  });
+
+  it('a month not yet ended in Mexico City is open (UTC−6: April 1, 05:30 UTC is still March 31)', () => {
+    expect(isOpen({ año: 2025, mes: 3 }, new Date('2025-04-01T05:30:00Z'))).toBe(true);
+    expect(isOpen({ año: 2025, mes: 3 }, new Date('2025-04-01T06:30:00Z'))).toBe(false);
+    expect(march({}, 'basic', new Date('2025-03-20T12:00:00Z')).advertencias).toEqual([
+      'el periodo 2025-03 sigue abierto: las cifras pueden cambiar',
+    ]);
+  });
+});
+
+describe('levels', () => {
+  it('basic has no cash sections; complete has no resico', () => {
+    expect(Object.keys(march({}, 'basic')).sort()).toEqual([
+      'advertencias',
+      'egresos',
+      'ingresos',
+      'nivel',
+      'periodo',
+      'profile',
+    ]);
+    const complete = march({}, 'complete');
+    expect(complete.flujo).toBeDefined();
+    expect(complete.resico).toBeUndefined();
+  });
+});
+
+describe('DIOT tipo de tercero', () => {
+  it('04 national, 05 foreign (XEXX010101000), 15 global (XAXX010101000)', () => {
+    expect(tipoTercero('EKU9003173C9')).toBe('04');
+    expect(tipoTercero('XEXX010101000')).toBe('05');
+    expect(tipoTercero('XAXX010101000')).toBe('15');
+  });
+});

@@ -1,0 +1,391 @@
+import { centsDec, type Dec, dec, max0, mul, sum, toMoney, ZERO } from './decimal';
+import {
+  type AccrualMove,
+  type CashMove,
+  collectMovements,
+  type Movements,
+  monthOf,
+  mxnRate,
+  type Party,
+} from './movements';
+import { REGIMEN_RESICO, type ResicoFigures, resicoOf } from './resico';
+import type { PendingDoc, ReportRows, Side } from './rows';
+
+// One month's report from its movements, exact until `shape*` rounds each figure once.
+
+export type Nivel = 'basic' | 'complete' | 'advanced';
+const NIVELES: Nivel[] = ['basic', 'complete', 'advanced'];
+export const includes = (served: Nivel, needed: Nivel) => NIVELES.indexOf(served) >= NIVELES.indexOf(needed);
+
+export interface ReportProfile {
+  id: string;
+  rfc: string;
+  nombre: string;
+  tipoPersona: 'FISICA' | 'MORAL';
+  regimenesFiscales: string[];
+}
+
+export interface Period {
+  año: number;
+  mes: number;
+}
+
+export const monthKey = ({ año, mes }: Period) => `${año}-${String(mes).padStart(2, '0')}`;
+
+interface AccrualSum {
+  documentos: number;
+  subtotal: Dec;
+  descuento: Dec;
+  iva: Dec;
+  retIva: Dec;
+  retIsr: Dec;
+  total: Dec;
+  notas: Dec;
+}
+
+interface CashSum {
+  base: Dec;
+  iva: Dec;
+  retIva: Dec;
+  retIsr: Dec;
+  total: Dec;
+}
+
+interface PartyRow {
+  party: Party;
+  documentos: number;
+  total: Dec;
+  movido: Dec;
+  saldo: Dec;
+}
+
+interface PendingSum {
+  documentos: number;
+  saldo: Dec;
+}
+
+/** A month's figures, exact. */
+export interface MonthFigures {
+  ingresos: AccrualSum;
+  egresos: AccrualSum;
+  cobrado: CashSum;
+  pagado: CashSum;
+  clientes: PartyRow[];
+  proveedores: PartyRow[];
+  porCobrar: PendingSum;
+  porPagar: PendingSum;
+  resico: (ResicoFigures & { excedido: boolean }) | null;
+  advertencias: string[];
+}
+
+function accrualSum(moves: AccrualMove[]): AccrualSum {
+  const docs = moves.filter((m) => !m.note);
+  return {
+    documentos: docs.length,
+    subtotal: sum(moves.map((m) => m.subtotal)),
+    descuento: sum(moves.map((m) => m.descuento)),
+    iva: sum(moves.map((m) => m.iva)),
+    retIva: sum(moves.map((m) => m.retIva)),
+    retIsr: sum(moves.map((m) => m.retIsr)),
+    total: sum(moves.map((m) => m.total)),
+    notas: -sum(moves.filter((m) => m.note).map((m) => m.total)),
+  };
+}
+
+function cashSum(moves: CashMove[]): CashSum {
+  return {
+    base: sum(moves.map((m) => m.base)),
+    iva: sum(moves.map((m) => m.iva)),
+    retIva: sum(moves.map((m) => m.retIva)),
+    retIsr: sum(moves.map((m) => m.retIsr)),
+    total: sum(moves.map((m) => m.total)),
+  };
+}
+
+/** Each PPD document's balance as of the month's last day: Total − payments and credit notes dated up to then. */
+function pendingAt(pending: PendingDoc[], key: string, side: Side, advertencias: string[]) {
+  const byParty = new Map<string, { party: Party; saldo: Dec }>();
+  const out: PendingSum = { documentos: 0, saldo: ZERO };
+  for (const { doc, abonos } of pending) {
+    if (doc.side !== side || !doc.valido || monthOf(doc.fecha) > key) continue;
+    const credited = sum(abonos.filter((a) => monthOf(a.fecha) <= key).map((a) => dec(a.importe)));
+    const saldo = dec(doc.total) - credited;
+    if (saldo <= dec('0.01')) continue;
+    const rate = mxnRate(doc.moneda, doc.tipoCambio);
+    if (!rate) {
+      advertencias.push(
+        `saldo de ${doc.uuid} en ${doc.moneda} sin tipo de cambio: no se cuenta en pendientes`,
+      );
+      continue;
+    }
+    const mxn = mul(saldo, rate);
+    out.documentos += 1;
+    out.saldo += mxn;
+    const party =
+      side === 'income'
+        ? { rfc: doc.rfcReceptor, nombre: doc.nombreReceptor }
+        : { rfc: doc.rfcEmisor, nombre: doc.nombreEmisor };
+    const row = byParty.get(party.rfc) ?? { party, saldo: ZERO };
+    row.saldo += mxn;
+    byParty.set(party.rfc, row);
+  }
+  return { sum: out, byParty };
+}
+
+/** por_cliente / por_proveedor: every party with documents, cash or a balance this month, largest total first. */
+function partyRows(
+  accrual: AccrualMove[],
+  cash: CashMove[],
+  balances: Map<string, { party: Party; saldo: Dec }>,
+): PartyRow[] {
+  const rows = new Map<string, PartyRow>();
+  const row = (party: Party) => {
+    let r = rows.get(party.rfc);
+    if (!r) {
+      r = { party, documentos: 0, total: ZERO, movido: ZERO, saldo: ZERO };
+      rows.set(party.rfc, r);
+    }
+    return r;
+  };
+  for (const m of accrual) {
+    const r = row(m.party);
+    if (!m.note) r.documentos += 1;
+    r.total += m.total;
+  }
+  for (const m of cash) row(m.party).movido += m.total;
+  for (const b of balances.values()) row(b.party).saldo += b.saldo;
+  return [...rows.values()].sort((a, b) =>
+    a.total === b.total ? a.party.rfc.localeCompare(b.party.rfc) : a.total > b.total ? -1 : 1,
+  );
+}
+
+export function isResico(profile: ReportProfile): boolean {
+  return profile.tipoPersona === 'FISICA' && profile.regimenesFiscales.includes(REGIMEN_RESICO);
+}
+
+/** The figures of one month from movements collected once (the annual report reuses them twelve times). */
+export function monthFigures(
+  profile: ReportProfile,
+  movements: Movements,
+  pending: PendingDoc[],
+  period: Period,
+  now: Date,
+): MonthFigures {
+  const key = monthKey(period);
+  const accrual = movements.accrual.get(key) ?? [];
+  const cash = movements.cash.get(key) ?? [];
+  const advertencias = [...(movements.warnings.get(key) ?? [])];
+  const of = <T extends { side: Side }>(list: T[], side: Side) => list.filter((m) => m.side === side);
+  const cobrar = pendingAt(pending, key, 'income', advertencias);
+  const pagar = pendingAt(pending, key, 'expense', advertencias);
+  const cobrado = cashSum(of(cash, 'income'));
+  let resico: MonthFigures['resico'] = null;
+  if (isResico(profile)) {
+    resico = resicoOf(cobrado.base, centsDec(cobrado.base), cobrado.retIsr);
+    if (resico.excedido) {
+      advertencias.push(
+        'ingresos del mes por encima de 3,500,000.00: el RESICO ya no aplica; se usa la última tasa',
+      );
+    }
+  }
+  if (isOpen(period, now)) advertencias.push(`el periodo ${key} sigue abierto: las cifras pueden cambiar`);
+  return {
+    ingresos: accrualSum(of(accrual, 'income')),
+    egresos: accrualSum(of(accrual, 'expense')),
+    cobrado,
+    pagado: cashSum(of(cash, 'expense')),
+    clientes: partyRows(of(accrual, 'income'), of(cash, 'income'), cobrar.byParty),
+    proveedores: partyRows(of(accrual, 'expense'), of(cash, 'expense'), pagar.byParty),
+    porCobrar: cobrar.sum,
+    porPagar: pagar.sum,
+    resico,
+    advertencias,
+  };
+}
+
+/** Whether the month has not ended yet in Mexico City (documents of it may still arrive). */
+export function isOpen(period: Period, now: Date): boolean {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Mexico_City',
+    year: 'numeric',
+    month: '2-digit',
+  }).format(now);
+  return monthKey(period) >= today.slice(0, 7);
+}
+
+// Shaping: each figure rounded once, here.
+
+const m = toMoney;
+
+function shapeAccrual(a: AccrualSum) {
+  return {
+    documentos: a.documentos,
+    subtotal: m(a.subtotal),
+    descuento: m(a.descuento),
+    iva_trasladado: m(a.iva),
+    retencion_iva: m(a.retIva),
+    retencion_isr: m(a.retIsr),
+    total: m(a.total),
+    notas_credito: m(a.notas),
+  };
+}
+
+function shapeCash(c: CashSum) {
+  return {
+    base: m(c.base),
+    iva_trasladado: m(c.iva),
+    retencion_iva: m(c.retIva),
+    retencion_isr: m(c.retIsr),
+    total: m(c.total),
+  };
+}
+
+function shapeIva(f: Pick<MonthFigures, 'cobrado' | 'pagado'>) {
+  const saldo = f.cobrado.iva - f.cobrado.retIva - f.pagado.iva;
+  return {
+    trasladado_cobrado: m(f.cobrado.iva),
+    retenido_por_clientes: m(f.cobrado.retIva),
+    acreditable_pagado: m(f.pagado.iva),
+    retenido_a_proveedores: m(f.pagado.retIva),
+    saldo: m(saldo),
+    a_cargo: m(max0(saldo)),
+    a_favor: m(max0(-saldo)),
+  };
+}
+
+function shapeResico(r: ResicoFigures) {
+  return {
+    ingresos_cobrados: m(r.ingresosCobrados),
+    tasa: m(r.tasa),
+    isr_causado: m(r.isrCausado),
+    isr_retenido: m(r.isrRetenido),
+    isr_a_pagar: m(r.isrAPagar),
+  };
+}
+
+const shapeParties = (rows: PartyRow[], moved: 'cobrado' | 'pagado') =>
+  rows.map((r) => ({
+    rfc: r.party.rfc,
+    nombre: r.party.nombre,
+    documentos: r.documentos,
+    total: m(r.total),
+    [moved]: m(r.movido),
+    saldo_pendiente: m(r.saldo),
+  }));
+
+const shapePending = (p: PendingSum) => ({ documentos: p.documentos, saldo: m(p.saldo) });
+
+/** The MonthlyReport of plan-features §3: the sections of the served level, nothing above it. */
+export function shapeMonth(profile: ReportProfile, period: Period, nivel: Nivel, f: MonthFigures) {
+  return {
+    profile: { id: profile.id, rfc: profile.rfc, nombre: profile.nombre },
+    periodo: { año: period.año, mes: period.mes },
+    nivel,
+    ingresos: shapeAccrual(f.ingresos),
+    egresos: shapeAccrual(f.egresos),
+    ...(includes(nivel, 'complete') && {
+      flujo: { cobrado: shapeCash(f.cobrado), pagado: shapeCash(f.pagado) },
+      iva: shapeIva(f),
+      isr: { retenido_por_clientes: m(f.cobrado.retIsr), retenido_a_proveedores: m(f.pagado.retIsr) },
+      por_cliente: shapeParties(f.clientes, 'cobrado') as PartyShape<'cobrado'>[],
+      por_proveedor: shapeParties(f.proveedores, 'pagado') as PartyShape<'pagado'>[],
+      pendientes: { por_cobrar: shapePending(f.porCobrar), por_pagar: shapePending(f.porPagar) },
+    }),
+    ...(includes(nivel, 'advanced') && f.resico && { resico: shapeResico(f.resico) }),
+    advertencias: f.advertencias,
+  };
+}
+
+type PartyShape<K extends string> = {
+  rfc: string;
+  nombre: string;
+  documentos: number;
+  total: number;
+  saldo_pendiente: number;
+} & Record<K, number>;
+
+export type MonthlyReport = ReturnType<typeof shapeMonth>;
+
+/** GET /api/reports/monthly: one month from its rows. */
+export function monthlyReport(
+  profile: ReportProfile,
+  rows: ReportRows,
+  period: Period,
+  nivel: Nivel,
+  now: Date,
+): MonthlyReport {
+  const figures = monthFigures(profile, collectMovements(rows), rows.pending, period, now);
+  return shapeMonth(profile, period, nivel, figures);
+}
+
+/** GET /api/reports/annual: the twelve months from one set of rows, and the year's totals. */
+export function annualReport(profile: ReportProfile, rows: ReportRows, año: number, nivel: Nivel, now: Date) {
+  const movements = collectMovements(rows);
+  const figures = Array.from({ length: 12 }, (_, i) =>
+    monthFigures(profile, movements, rows.pending, { año, mes: i + 1 }, now),
+  );
+  return {
+    profile: { id: profile.id, rfc: profile.rfc, nombre: profile.nombre },
+    año,
+    nivel,
+    meses: figures.map((f, i) => shapeMonth(profile, { año, mes: i + 1 }, nivel, f)),
+    totales: shapeTotals(figures, nivel, isResico(profile)),
+  };
+}
+
+const addAccrual = (list: AccrualSum[]): AccrualSum => ({
+  documentos: list.reduce((n, a) => n + a.documentos, 0),
+  subtotal: sum(list.map((a) => a.subtotal)),
+  descuento: sum(list.map((a) => a.descuento)),
+  iva: sum(list.map((a) => a.iva)),
+  retIva: sum(list.map((a) => a.retIva)),
+  retIsr: sum(list.map((a) => a.retIsr)),
+  total: sum(list.map((a) => a.total)),
+  notas: sum(list.map((a) => a.notas)),
+});
+
+const addCash = (list: CashSum[]): CashSum => ({
+  base: sum(list.map((c) => c.base)),
+  iva: sum(list.map((c) => c.iva)),
+  retIva: sum(list.map((c) => c.retIva)),
+  retIsr: sum(list.map((c) => c.retIsr)),
+  total: sum(list.map((c) => c.total)),
+});
+
+/**
+ * The year: sums of the months' exact figures (rounded once here). IVA and RESICO are monthly
+ * returns, so their year figures add each month's result (a month a favor does not offset another's
+ * a cargo here).
+ */
+function shapeTotals(months: MonthFigures[], nivel: Nivel, resico: boolean) {
+  const cobrado = addCash(months.map((f) => f.cobrado));
+  const pagado = addCash(months.map((f) => f.pagado));
+  const saldos = months.map((f) => f.cobrado.iva - f.cobrado.retIva - f.pagado.iva);
+  const monthly = months.map((f) => f.resico).filter((r) => r !== null);
+  return {
+    ingresos: shapeAccrual(addAccrual(months.map((f) => f.ingresos))),
+    egresos: shapeAccrual(addAccrual(months.map((f) => f.egresos))),
+    ...(includes(nivel, 'complete') && {
+      flujo: { cobrado: shapeCash(cobrado), pagado: shapeCash(pagado) },
+      iva: {
+        trasladado_cobrado: m(cobrado.iva),
+        retenido_por_clientes: m(cobrado.retIva),
+        acreditable_pagado: m(pagado.iva),
+        retenido_a_proveedores: m(pagado.retIva),
+        saldo: m(sum(saldos)),
+        a_cargo: m(sum(saldos.map(max0))),
+        a_favor: m(sum(saldos.map((s) => max0(-s)))),
+      },
+      isr: { retenido_por_clientes: m(cobrado.retIsr), retenido_a_proveedores: m(pagado.retIsr) },
+    }),
+    ...(includes(nivel, 'advanced') &&
+      resico && {
+        resico: {
+          ingresos_cobrados: m(sum(monthly.map((r) => r.ingresosCobrados))),
+          isr_causado: m(sum(monthly.map((r) => r.isrCausado))),
+          isr_retenido: m(sum(monthly.map((r) => r.isrRetenido))),
+          isr_a_pagar: m(sum(monthly.map((r) => r.isrAPagar))),
+        },
+      }),
+  };
+}

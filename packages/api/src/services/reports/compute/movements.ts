@@ -1,0 +1,288 @@
+import { type Dec, dec, mul, ratio, ZERO } from './decimal';
+import type { IvaPorTasa, ReportDoc, ReportManualExpense, ReportPayment, ReportRows, Side } from './rows';
+
+// Every document, payment and manual expense turned into dated movements in MXN, exact (Dec): what
+// accrues (by the document's Fecha) and what moves cash (PUE on its date, PPD by each payment's
+// FechaPago, credit notes on theirs, manual expenses on their payment_date). The report sums them.
+
+export interface Party {
+  rfc: string;
+  nombre: string;
+}
+
+/** IVA by rate, plus the IVA withheld: the DIOT's columns. */
+export interface PorTasa {
+  base16: Dec;
+  iva16: Dec;
+  base8: Dec;
+  iva8: Dec;
+  base0: Dec;
+  baseExenta: Dec;
+}
+
+export interface Taxes {
+  base: Dec;
+  iva: Dec;
+  retIva: Dec;
+  retIsr: Dec;
+  total: Dec;
+  porTasa: PorTasa;
+}
+
+/** Accrual: an I document (or manual expense) adds, an E document (credit note) subtracts. */
+export interface AccrualMove {
+  side: Side;
+  party: Party;
+  note: boolean;
+  subtotal: Dec;
+  descuento: Dec;
+  iva: Dec;
+  retIva: Dec;
+  retIsr: Dec;
+  total: Dec;
+}
+
+/** Cash: money collected or paid (negative for a credit note). `doc` counts documents in the DIOT. */
+export interface CashMove extends Taxes {
+  side: Side;
+  party: Party;
+  doc: string;
+}
+
+export interface Movements {
+  /** By month key `YYYY-MM`. */
+  accrual: Map<string, AccrualMove[]>;
+  cash: Map<string, CashMove[]>;
+  warnings: Map<string, string[]>;
+}
+
+/** The generic RFC that stands for anyone without one (a manual expense's unnamed supplier). */
+export const RFC_GENERICO = 'XAXX010101000';
+export const NOMBRE_SIN_RFC = 'Sin RFC';
+
+export const monthOf = (date: string) => date.slice(0, 7);
+
+export const partyOf = (doc: ReportDoc): Party =>
+  doc.side === 'income'
+    ? { rfc: doc.rfcReceptor, nombre: doc.nombreReceptor }
+    : { rfc: doc.rfcEmisor, nombre: doc.nombreEmisor };
+
+const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/** Pesos per unit of the document's currency; null when a foreign document carries no rate. */
+export function mxnRate(moneda: string, tipoCambio: number | string | null): Dec | null {
+  if (moneda === 'MXN' || moneda === 'XXX') return dec(1);
+  const rate = dec(tipoCambio);
+  return rate > ZERO ? rate : null;
+}
+
+const EMPTY_TASAS: PorTasa = {
+  base16: ZERO,
+  iva16: ZERO,
+  base8: ZERO,
+  iva8: ZERO,
+  base0: ZERO,
+  baseExenta: ZERO,
+};
+
+function porTasaOf(stated: IvaPorTasa | null, base: Dec, iva: Dec, tasa: number | string | null): PorTasa {
+  if (stated) {
+    return {
+      base16: dec(stated.base16),
+      iva16: dec(stated.iva16),
+      base8: dec(stated.base8),
+      iva8: dec(stated.iva8),
+      base0: dec(stated.base0),
+      baseExenta: dec(stated.baseExenta),
+    };
+  }
+  // Without the by-rate breakdown, the whole base goes to the document's one rate (0 % when no IVA).
+  const percent = dec(tasa);
+  if (percent >= dec(12)) return { ...EMPTY_TASAS, base16: base, iva16: iva };
+  if (percent > ZERO) return { ...EMPTY_TASAS, base8: base, iva8: iva };
+  return { ...EMPTY_TASAS, base0: base };
+}
+
+export function mapTasas(t: PorTasa, f: (v: Dec) => Dec): PorTasa {
+  return {
+    base16: f(t.base16),
+    iva16: f(t.iva16),
+    base8: f(t.base8),
+    iva8: f(t.iva8),
+    base0: f(t.base0),
+    baseExenta: f(t.baseExenta),
+  };
+}
+
+/** The document's own figures, in its currency. */
+function docTaxes(doc: ReportDoc): Taxes {
+  const base = dec(doc.subtotal) - dec(doc.descuento);
+  const iva = dec(doc.ivaTrasladado);
+  return {
+    base,
+    iva,
+    retIva: dec(doc.retencionIva),
+    retIsr: dec(doc.retencionIsr),
+    total: dec(doc.total),
+    porTasa: porTasaOf(doc.ivaPorTasa, base, iva, doc.ivaTasa),
+  };
+}
+
+function scaleTaxes(t: Taxes, f: (v: Dec) => Dec): Taxes {
+  return {
+    base: f(t.base),
+    iva: f(t.iva),
+    retIva: f(t.retIva),
+    retIsr: f(t.retIsr),
+    total: f(t.total),
+    porTasa: mapTasas(t.porTasa, f),
+  };
+}
+
+const noRate = (what: string, moneda: string) =>
+  `${what} en ${moneda} sin tipo de cambio: no se cuenta en los importes`;
+
+export function collectMovements(rows: ReportRows): Movements {
+  const m: Movements = { accrual: new Map(), cash: new Map(), warnings: new Map() };
+  for (const doc of rows.docs) addDocument(m, doc);
+  for (const payment of rows.payments) addPayment(m, payment);
+  for (const expense of rows.manualExpenses) addManualExpense(m, expense);
+  return m;
+}
+
+function addDocument(m: Movements, doc: ReportDoc) {
+  const month = monthOf(doc.fecha);
+  if (!doc.valido) {
+    push(m.warnings, month, `CFDI ${doc.uuid} inválido: no se cuenta`);
+    return;
+  }
+  const rate = mxnRate(doc.moneda, doc.tipoCambio);
+  if (!rate) {
+    push(m.warnings, month, noRate(`CFDI ${doc.uuid}`, doc.moneda));
+    return;
+  }
+  const note = doc.tipoComprobante === 'E';
+  const sign = note ? dec(-1) : dec(1);
+  const t = scaleTaxes(docTaxes(doc), (v) => mul(mul(v, rate), sign));
+  const party = partyOf(doc);
+  push(m.accrual, month, {
+    side: doc.side,
+    party,
+    note,
+    // A credit note lowers the subtotal by its net amount (its own discount already applied).
+    subtotal: note ? t.base : mul(dec(doc.subtotal), rate),
+    descuento: note ? ZERO : mul(dec(doc.descuento), rate),
+    iva: t.iva,
+    retIva: note ? ZERO : t.retIva,
+    retIsr: note ? ZERO : t.retIsr,
+    total: t.total,
+  });
+  // PUE is paid when issued; a credit note lowers the cash of the month it is dated in.
+  if (note || doc.metodoPago === 'PUE') push(m.cash, month, { ...t, side: doc.side, party, doc: doc.id });
+}
+
+function addPayment(m: Movements, p: ReportPayment) {
+  const month = monthOf(p.fechaPago);
+  const invoice = p.invoice;
+  const label = p.source === 'rep' ? `complemento ${p.ref}` : `pago manual de ${p.ref}`;
+  if (!invoice || (p.source === 'rep' && p.rfcEmisor !== invoice.rfcEmisor)) {
+    push(m.warnings, month, `${label}: paga la factura ${p.relatedUuid}, que no está en Folio; no se cuenta`);
+    return;
+  }
+  // A PUE invoice counted on its own date; only PPD income and expenses move by payment.
+  if (invoice.metodoPago !== 'PPD' || invoice.tipoComprobante !== 'I') return;
+  if (!invoice.valido) {
+    push(m.warnings, month, `${label}: paga el CFDI inválido ${invoice.uuid}; no se cuenta`);
+    return;
+  }
+  const paid = paidInInvoiceCurrency(p, invoice.moneda);
+  const rate = paymentRate(p, invoice);
+  if (paid === null || !rate) {
+    push(m.warnings, month, noRate(label, p.monedaP === 'MXN' ? invoice.moneda : p.monedaP));
+    return;
+  }
+  const whole = docTaxes(invoice);
+  const share = (v: Dec) => ratio(v, paid, whole.total);
+  const proportional = scaleTaxes(whole, share);
+  const t: Taxes = p.impuestosDr
+    ? statedTaxes(p.impuestosDr, paid, proportional.base)
+    : { ...proportional, total: paid };
+  push(m.cash, month, {
+    ...scaleTaxes(t, (v) => mul(v, rate)),
+    side: invoice.side,
+    party: partyOf(invoice),
+    doc: invoice.id,
+  });
+}
+
+/** The complement's own TrasladosDR / RetencionesDR; the base is their IVA bases (else proportional). */
+function statedTaxes(s: NonNullable<ReportPayment['impuestosDr']>, paid: Dec, proportionalBase: Dec): Taxes {
+  const iva = dec(s.ivaTrasladado);
+  const porTasa = porTasaOf(s.porTasa, ZERO, ZERO, null);
+  const stated = porTasa.base16 + porTasa.base8 + porTasa.base0 + porTasa.baseExenta;
+  return {
+    base: stated !== ZERO ? stated : proportionalBase,
+    iva,
+    retIva: dec(s.retencionIva),
+    retIsr: dec(s.retencionIsr),
+    total: paid,
+    porTasa: stated !== ZERO ? porTasa : { ...EMPTY_TASAS, base0: proportionalBase },
+  };
+}
+
+/** What the payment paid in the invoice's currency (ImpPagado is; a manual one must be). */
+function paidInInvoiceCurrency(p: ReportPayment, moneda: string): Dec | null {
+  if (p.source === 'rep') return dec(p.importe);
+  return p.monedaP === moneda ? dec(p.importe) : null;
+}
+
+/**
+ * Pesos per unit of the invoice's currency for this payment: TipoCambioP / EquivalenciaDR when the
+ * complement carries its rate, else the invoice's own TipoCambio.
+ */
+function paymentRate(p: ReportPayment, invoice: ReportDoc): Dec | null {
+  if (invoice.moneda === 'MXN') return dec(1);
+  const tipoCambioP = p.monedaP === 'MXN' ? dec(1) : dec(p.tipoCambioP);
+  const equivalencia = p.monedaP === invoice.moneda ? dec(1) : dec(p.equivalenciaDr);
+  if (p.source === 'rep' && tipoCambioP > ZERO && equivalencia > ZERO) {
+    return ratio(tipoCambioP, dec(1), equivalencia);
+  }
+  return mxnRate(invoice.moneda, invoice.tipoCambio);
+}
+
+function addManualExpense(m: Movements, e: ReportManualExpense) {
+  const party = e.rfcEmisor
+    ? { rfc: e.rfcEmisor, nombre: e.nombreEmisor ?? e.rfcEmisor }
+    : { rfc: RFC_GENERICO, nombre: NOMBRE_SIN_RFC };
+  const base = dec(e.subtotal);
+  const iva = dec(e.ivaAmount);
+  const total = dec(e.total);
+  push(m.accrual, monthOf(e.fecha), {
+    side: 'expense',
+    party,
+    note: false,
+    subtotal: base,
+    descuento: ZERO,
+    iva,
+    retIva: ZERO,
+    retIsr: ZERO,
+    total,
+  });
+  if (e.isPaid && e.paymentDate) {
+    push(m.cash, monthOf(e.paymentDate), {
+      side: 'expense',
+      party,
+      doc: `manual:${e.id}`,
+      base,
+      iva,
+      retIva: ZERO,
+      retIsr: ZERO,
+      total,
+      porTasa: porTasaOf(null, base, iva, e.ivaTasa),
+    });
+  }
+}

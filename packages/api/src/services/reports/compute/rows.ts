@@ -1,0 +1,12 @@
+// The rows a report is computed from, as the report queries deliver them.
+export type {
+  Amount,
+  ImpuestosDR,
+  IvaPorTasa,
+  PendingDoc,
+  ReportDoc,
+  ReportManualExpense,
+  ReportPayment,
+  ReportRows,
+  Side,
+} from '@folio/db/queries/report-rows';

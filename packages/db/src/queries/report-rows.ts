@@ -1,0 +1,102 @@
+// What the report queries (reports.ts) deliver: one profile's documents, payments and manual
+// expenses, amounts as written (numeric text), in the document's currency.
+
+export type Side = 'income' | 'expense';
+export type Amount = number | string | null;
+
+/** IVA of a CFDI (or of a payment's TrasladosDR) by rate: bases and IVA at 16 %, 8 %, 0 % and exempt. */
+export interface IvaPorTasa {
+  base16: Amount;
+  iva16: Amount;
+  base8: Amount;
+  iva8: Amount;
+  base0: Amount;
+  baseExenta: Amount;
+}
+
+/** An income (issued) or expense (received) CFDI of type I or E. */
+export interface ReportDoc {
+  id: string;
+  uuid: string;
+  side: Side;
+  tipoComprobante: 'I' | 'E';
+  metodoPago: 'PUE' | 'PPD';
+  /** Comprobante@Fecha as written (Mexico City local time). */
+  fecha: string;
+  moneda: string;
+  tipoCambio: Amount;
+  subtotal: Amount;
+  descuento: Amount;
+  total: Amount;
+  ivaTrasladado: Amount;
+  retencionIva: Amount;
+  retencionIsr: Amount;
+  /** IVA percentage of the document (16, 8, 0): the fallback when `ivaPorTasa` is unknown. */
+  ivaTasa: Amount;
+  ivaPorTasa: IvaPorTasa | null;
+  rfcEmisor: string;
+  nombreEmisor: string;
+  rfcReceptor: string;
+  nombreReceptor: string;
+  valido: boolean;
+}
+
+/** The taxes a complement states for one related document (Pagos 2.0 TrasladosDR / RetencionesDR). */
+export interface ImpuestosDR {
+  ivaTrasladado: Amount;
+  retencionIva: Amount;
+  retencionIsr: Amount;
+  porTasa: IvaPorTasa;
+}
+
+/** Money applied to one invoice: a complement's DoctoRelacionado or a manual payment. */
+export interface ReportPayment {
+  source: 'rep' | 'manual';
+  /** The complement (rep) or the invoice (manual): for the warnings. */
+  ref: string;
+  side: Side;
+  relatedUuid: string;
+  /** The complement's issuer: a payment counts for an invoice of the same issuer only. */
+  rfcEmisor: string | null;
+  fechaPago: string;
+  /** MonedaP / the manual payment's currency. */
+  monedaP: string;
+  tipoCambioP: Amount;
+  /** Units of the invoice's currency per unit of MonedaP (1 when absent). */
+  equivalenciaDr: Amount;
+  /** ImpPagado (rep, in MonedaDR) or the manual amount (in monedaP). */
+  importe: Amount;
+  monedaDr: string;
+  impuestosDr: ImpuestosDR | null;
+  /** The invoice it pays, when the profile has it. */
+  invoice: ReportDoc | null;
+}
+
+/** An expense typed in by hand. */
+export interface ReportManualExpense {
+  id: string;
+  fecha: string;
+  subtotal: Amount;
+  ivaAmount: Amount;
+  total: Amount;
+  ivaTasa: Amount;
+  isPaid: boolean;
+  paymentDate: string | null;
+  rfcEmisor: string | null;
+  nombreEmisor: string | null;
+}
+
+/** A PPD invoice with everything that lowered its balance, for `pendientes` as of a month's end. */
+export interface PendingDoc {
+  doc: ReportDoc;
+  /** Payments (ImpPagado in the invoice's currency) and credit notes (Total), by date. */
+  abonos: Array<{ fecha: string; importe: Amount }>;
+}
+
+/** Everything one report is computed from. */
+export interface ReportRows {
+  docs: ReportDoc[];
+  payments: ReportPayment[];
+  manualExpenses: ReportManualExpense[];
+  pending: PendingDoc[];
+}

@@ -1,0 +1,229 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../client';
+import type { PendingDoc, ReportDoc, ReportManualExpense, ReportPayment, ReportRows } from './report-rows';
+
+// The tax reports' rows: a handful of set-based statements per report, whatever the period's size
+// (a month or a year). Dates are text as written (Mexico City local time), so a period is the text
+// range [from, to) of 'YYYY-MM-DD' prefixes; amounts come out as numeric text (exact).
+
+export interface ReportRange {
+  profileId: string;
+  /** First day of the period, 'YYYY-MM-DD'. */
+  from: string;
+  /** First day after it. */
+  to: string;
+}
+
+/** The columns of a CFDI as a ReportDoc, read from the table under `alias`. */
+const docColumns = (alias: string) =>
+  sql.raw(`
+    ${alias}.id, ${alias}.uuid, ${alias}.side, ${alias}.tipo_comprobante, ${alias}.tipo,
+    ${alias}.fecha, ${alias}.moneda, ${alias}.tipo_cambio::text as tipo_cambio,
+    ${alias}.subtotal::text as subtotal, ${alias}.descuento::text as descuento, ${alias}.total::text as total,
+    ${alias}.iva_amount::text as iva_amount, ${alias}.retencion_iva_amount::text as retencion_iva_amount,
+    ${alias}.retencion_isr_amount::text as retencion_isr_amount, ${alias}.iva::text as iva,
+    ${alias}.rfc_emisor, ${alias}.nombre_emisor, ${alias}.rfc_receptor, ${alias}.nombre_receptor,
+    coalesce((${alias}.validacion->>'valido')::boolean, true) as valido`);
+
+interface DocRecord {
+  id: string;
+  uuid: string;
+  side: 'income' | 'expense';
+  tipo_comprobante: 'I' | 'E';
+  tipo: 'PUE' | 'PPD';
+  fecha: string;
+  moneda: string;
+  tipo_cambio: string | null;
+  subtotal: string;
+  descuento: string | null;
+  total: string;
+  iva_amount: string | null;
+  retencion_iva_amount: string | null;
+  retencion_isr_amount: string | null;
+  iva: string;
+  rfc_emisor: string;
+  nombre_emisor: string;
+  rfc_receptor: string;
+  nombre_receptor: string;
+  valido: boolean;
+}
+
+const toDoc = (r: DocRecord): ReportDoc => ({
+  id: r.id,
+  uuid: r.uuid,
+  side: r.side,
+  tipoComprobante: r.tipo_comprobante,
+  metodoPago: r.tipo,
+  fecha: r.fecha,
+  moneda: r.moneda,
+  tipoCambio: r.tipo_cambio,
+  subtotal: r.subtotal,
+  descuento: r.descuento,
+  total: r.total,
+  ivaTrasladado: r.iva_amount,
+  retencionIva: r.retencion_iva_amount,
+  retencionIsr: r.retencion_isr_amount,
+  ivaTasa: r.iva,
+  ivaPorTasa: null,
+  rfcEmisor: r.rfc_emisor,
+  nombreEmisor: r.nombre_emisor,
+  rfcReceptor: r.rfc_receptor,
+  nombreReceptor: r.nombre_receptor,
+  valido: r.valido,
+});
+
+async function all<T>(db: Executor, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
+
+/** Income and expense CFDI of type I and E dated in the period. */
+async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
+  const rows = await all<DocRecord>(
+    db,
+    sql`select ${docColumns('c')} from cfdis c
+        where c.profile_id = ${r.profileId} and c.side in ('income', 'expense')
+          and c.tipo_comprobante in ('I', 'E') and c.fecha >= ${r.from} and c.fecha < ${r.to}`,
+  );
+  return rows.map(toDoc);
+}
+
+type PaymentRecord = Partial<DocRecord> & {
+  source: 'rep' | 'manual';
+  ref: string;
+  related_uuid: string;
+  pay_side: 'income' | 'expense';
+  rep_rfc_emisor: string | null;
+  fecha_pago: string;
+  moneda_p: string;
+  equivalencia_dr: string | null;
+  importe: string;
+  moneda_dr: string;
+};
+
+/** Complement applications and manual payments dated in the period, each with the invoice it pays (when present). */
+async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> {
+  const rows = await all<PaymentRecord>(
+    db,
+    sql`select 'rep' as source, rep.uuid as ref, pa.related_uuid, rep.side as pay_side,
+               rep.rfc_emisor as rep_rfc_emisor, pa.fecha_pago, pa.moneda_p,
+               pa.equivalencia_dr::text as equivalencia_dr, pa.imp_pagado::text as importe, pa.moneda_dr,
+               ${docColumns('inv')}
+        from payment_applications pa
+        join cfdis rep on rep.id = pa.rep_cfdi_id
+        left join cfdis inv on inv.profile_id = pa.profile_id and inv.uuid = pa.related_uuid
+        where pa.profile_id = ${r.profileId} and pa.fecha_pago >= ${r.from} and pa.fecha_pago < ${r.to}
+        union all
+        select 'manual', inv.uuid, inv.uuid, inv.side, null, mp.fecha_pago, mp.moneda_pago,
+               null, mp.monto::text, inv.moneda, ${docColumns('inv')}
+        from cfdis inv
+        join manual_payments mp on mp.cfdi_id = inv.id
+        where inv.profile_id = ${r.profileId} and inv.tipo = 'PPD'
+          and mp.fecha_pago >= ${r.from} and mp.fecha_pago < ${r.to}`,
+  );
+  return rows.map((p) => ({
+    source: p.source,
+    ref: p.ref,
+    side: p.pay_side,
+    relatedUuid: p.related_uuid,
+    rfcEmisor: p.rep_rfc_emisor,
+    fechaPago: p.fecha_pago,
+    monedaP: p.moneda_p,
+    tipoCambioP: null,
+    equivalenciaDr: p.equivalencia_dr,
+    importe: p.importe,
+    monedaDr: p.moneda_dr,
+    impuestosDr: null,
+    invoice: p.id ? toDoc(p as DocRecord) : null,
+  }));
+}
+
+interface ManualRecord {
+  id: string;
+  fecha: string;
+  subtotal: string;
+  iva_amount: string;
+  total: string;
+  iva: string;
+}
+
+/** Manual expenses dated (or paid) in the period. */
+async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManualExpense[]> {
+  const rows = await all<ManualRecord>(
+    db,
+    sql`select id, fecha, subtotal::text as subtotal, iva_amount::text as iva_amount, total::text as total,
+               iva::text as iva
+        from manual_expenses
+        where profile_id = ${r.profileId} and fecha >= ${r.from} and fecha < ${r.to}`,
+  );
+  return rows.map((e) => ({
+    id: e.id,
+    fecha: e.fecha,
+    subtotal: e.subtotal,
+    ivaAmount: e.iva_amount,
+    total: e.total,
+    ivaTasa: e.iva,
+    isPaid: false,
+    paymentDate: null,
+    rfcEmisor: null,
+    nombreEmisor: null,
+  }));
+}
+
+/**
+ * PPD invoices that may have a balance at some month's end of the period: dated before its end and
+ * not settled before it began (a credit note dated in the period can still lower one).
+ */
+const openPpd = (r: ReportRange) => sql`
+  select ${docColumns('inv')}, inv.profile_id from cfdis inv
+  where inv.profile_id = ${r.profileId} and inv.tipo = 'PPD' and inv.tipo_comprobante = 'I'
+    and inv.fecha < ${r.to}
+    and not (coalesce(inv.is_paid, false) and inv.payment_date < ${r.from}
+      and not exists (
+        select 1 from cfdi_relations cr join cfdis n on n.id = cr.cfdi_id
+        where cr.profile_id = inv.profile_id and cr.related_uuid = inv.uuid and cr.tipo_relacion = '01'
+          and n.tipo_comprobante = 'E' and n.fecha >= ${r.from}))`;
+
+/** Those invoices, each with what lowered its balance up to the period's end (payments in its currency, credit notes). */
+async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
+  const [docs, abonos] = await Promise.all([
+    all<DocRecord>(db, openPpd(r)),
+    all<{ doc_id: string; fecha: string; importe: string }>(
+      db,
+      sql`with ppd as (${openPpd(r)})
+          select ppd.id as doc_id, pa.fecha_pago as fecha, pa.imp_pagado::text as importe
+          from ppd
+          join payment_applications pa on pa.profile_id = ppd.profile_id and pa.related_uuid = ppd.uuid
+          join cfdis rep on rep.id = pa.rep_cfdi_id and rep.rfc_emisor = ppd.rfc_emisor
+          where pa.fecha_pago < ${r.to} and pa.moneda_dr = ppd.moneda
+          union all
+          select ppd.id, mp.fecha_pago, mp.monto::text
+          from ppd join manual_payments mp on mp.cfdi_id = ppd.id
+          where mp.fecha_pago < ${r.to} and mp.moneda_pago = ppd.moneda
+          union all
+          select ppd.id, n.fecha, n.total::text
+          from ppd
+          join cfdi_relations cr on cr.profile_id = ppd.profile_id and cr.related_uuid = ppd.uuid
+            and cr.tipo_relacion = '01'
+          join cfdis n on n.id = cr.cfdi_id and n.tipo_comprobante = 'E' and n.moneda = ppd.moneda
+          where n.fecha < ${r.to}`,
+    ),
+  ]);
+  const byDoc = new Map<string, PendingDoc['abonos']>();
+  for (const a of abonos) {
+    const list = byDoc.get(a.doc_id) ?? [];
+    list.push({ fecha: a.fecha, importe: a.importe });
+    byDoc.set(a.doc_id, list);
+  }
+  return docs.map((d) => ({ doc: toDoc(d), abonos: byDoc.get(d.id) ?? [] }));
+}
+
+/** Everything a report over the period needs, in five statements. */
+export async function reportRows(db: Executor, r: ReportRange): Promise<ReportRows> {
+  const [docs, pays, manual, pend] = await Promise.all([
+    documents(db, r),
+    payments(db, r),
+    manualExpenses(db, r),
+    pending(db, r),
+  ]);
+  return { docs, payments: pays, manualExpenses: manual, pending: pend };
+}
