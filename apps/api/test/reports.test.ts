@@ -2,6 +2,8 @@
 // through the real import: every figure is worked out by hand below, from the documents' amounts.
 import { round2 } from '@folio/cfdi';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
+import { manualExpenses } from '@folio/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imported } from './cfdi-helpers';
 import {
@@ -171,12 +173,13 @@ beforeAll(async () => {
   );
   await put(rep(SUPPLIER, ME, '2025-04-05T10:00:00', '2025-04-05T10:00:00', x3, 4640, 4640));
 
-  // Manual expenses, unpaid.
+  // Manual expenses: the first paid on March 9, the second unpaid.
   const period = await request(t, 'POST', '/api/periods', {
     headers: bearer(u.token),
     body: { profile_id: profileId, año: 2025, mes: 3 },
   });
   const periodId = (await period.json()).data.id;
+  const manual: string[] = [];
   for (const [fecha, subtotal] of [
     ['2025-03-08', 500],
     ['2025-03-18', 1000],
@@ -194,7 +197,12 @@ beforeAll(async () => {
       },
     });
     expect(res.status).toBe(201);
+    manual.push((await res.json()).data.id);
   }
+  await t.handle.db
+    .update(manualExpenses)
+    .set({ isPaid: true, paymentDate: '2025-03-09' })
+    .where(eq(manualExpenses.id, manual[0]!));
 }, 120_000);
 
 afterAll(() => t?.close());
@@ -230,13 +238,13 @@ const COBRADO = {
   retencion_isr: round2(250 * p),
   total: 11600 - 1160 + 17500 + 5800 + 10000,
 };
-// Paid: the two PUE purchases; the PPD one is paid in April and the manual ones are unpaid.
+// Paid: the two PUE purchases and the first manual expense; the PPD one is paid in April.
 const PAGADO = {
-  base: 2000 + 1800,
-  iva_trasladado: 320 + 80,
+  base: 2000 + 1800 + 500,
+  iva_trasladado: 320 + 80 + 80,
   retencion_iva: 0,
   retencion_isr: 0,
-  total: 2320 + 1880,
+  total: 2320 + 1880 + 580,
 };
 
 describe('GET /api/reports/monthly', () => {
@@ -255,11 +263,11 @@ describe('GET /api/reports/monthly', () => {
 
   it('IVA: saldo = trasladado cobrado − retenido por clientes − acreditable pagado; ISR withheld by clients', async () => {
     const { data } = await monthly();
-    const saldo = round2(1600 - 160 + 800 + 3200 * p - 2133.34 * p - 400);
+    const saldo = round2(1600 - 160 + 800 + 3200 * p - 2133.34 * p - 480);
     expect(data.iva).toEqual({
       trasladado_cobrado: COBRADO.iva_trasladado,
       retenido_por_clientes: COBRADO.retencion_iva,
-      acreditable_pagado: 400,
+      acreditable_pagado: 480,
       retenido_a_proveedores: 0,
       saldo,
       a_cargo: Math.max(saldo, 0),
@@ -311,7 +319,7 @@ describe('GET /api/reports/monthly', () => {
         nombre: 'Sin RFC',
         documentos: 2,
         total: 580 + 1160,
-        pagado: 0,
+        pagado: 580,
         saldo_pendiente: 0,
       },
     ]);
@@ -455,24 +463,44 @@ describe('GET /api/reports/annual', () => {
 });
 
 describe('GET /api/reports/diot', () => {
-  it('suppliers paid in the month by IVA rate, tipo 04 national', async () => {
+  it('suppliers paid in the month by IVA rate: 04 national, 15 global for RFC-less manual expenses; unpaid ones absent', async () => {
     const { status, body } = await get(`/api/reports/diot?profileId=${ME.rfc}&año=2025&mes=3`);
     expect(status).toBe(200);
     expect(body.data.periodo).toEqual({ año: 2025, mes: 3 });
-    const supplier = body.data.proveedores.find((r: { rfc: string }) => r.rfc === SUPPLIER.rfc);
-    expect(supplier).toEqual({
-      rfc: SUPPLIER.rfc,
-      nombre: SUPPLIER.nombre,
-      tipo_tercero: '04',
-      base_16: 2000,
-      iva_16: 320,
-      base_8: 0,
-      iva_8: 0,
-      base_0: 0,
-      base_exenta: 0,
-      iva_retenido: 0,
-      documentos: 1,
-    });
+    const zero = { base_16: 0, iva_16: 0, base_8: 0, iva_8: 0, base_0: 0, base_exenta: 0, iva_retenido: 0 };
+    expect(body.data.proveedores).toEqual([
+      // Only the PUE course: the PPD equipment is paid in April.
+      {
+        ...zero,
+        rfc: SUPPLIER.rfc,
+        nombre: SUPPLIER.nombre,
+        tipo_tercero: '04',
+        base_16: 2000,
+        iva_16: 320,
+        documentos: 1,
+      },
+      // 1,000 at 8 %, 500 at 0 %, 300 exempt.
+      {
+        ...zero,
+        rfc: JOSE.rfc,
+        nombre: JOSE.nombre,
+        tipo_tercero: '04',
+        base_8: 1000,
+        iva_8: 80,
+        base_0: 500,
+        base_exenta: 300,
+        documentos: 1,
+      },
+      {
+        ...zero,
+        rfc: 'XAXX010101000',
+        nombre: 'Sin RFC',
+        tipo_tercero: '15',
+        base_16: 500,
+        iva_16: 80,
+        documentos: 1,
+      },
+    ]);
   });
 
   it('BASIC → 403 naming PRO', async () => {

@@ -43,7 +43,6 @@ export interface ReportDoc {
 
 /** The taxes a complement states for one related document (Pagos 2.0 TrasladosDR / RetencionesDR). */
 export interface ImpuestosDR {
-  ivaTrasladado: Amount;
   retencionIva: Amount;
   retencionIsr: Amount;
   porTasa: IvaPorTasa;

@@ -1,6 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../client';
-import type { PendingDoc, ReportDoc, ReportManualExpense, ReportPayment, ReportRows } from './report-rows';
+import type {
+  IvaPorTasa,
+  PendingDoc,
+  ReportDoc,
+  ReportManualExpense,
+  ReportPayment,
+  ReportRows,
+} from './report-rows';
 
 // The tax reports' rows: a handful of set-based statements per report, whatever the period's size
 // (a month or a year). Dates are text as written (Mexico City local time), so a period is the text
@@ -14,6 +21,19 @@ export interface ReportRange {
   to: string;
 }
 
+/** The IVA-by-rate columns (cfdis and payment_applications), NULL while unknown (before the back-fill). */
+const BY_RATE = ['base_16', 'iva_16', 'base_8', 'iva_8', 'base_0', 'base_exenta'] as const;
+const byRate = (alias: string, prefix = '') =>
+  BY_RATE.map((c) => `${alias}.${c}::text as ${prefix}${c}`).join(', ');
+
+type ByRateRecord = Record<(typeof BY_RATE)[number], string | null>;
+
+const toPorTasa = (r: object, prefix = ''): IvaPorTasa | null => {
+  const [base16 = null, iva16 = null, base8 = null, iva8 = null, base0 = null, baseExenta = null] =
+    BY_RATE.map((c) => (r as Record<string, string | null>)[prefix + c] ?? null);
+  return base16 === null ? null : { base16, iva16, base8, iva8, base0, baseExenta };
+};
+
 /** The columns of a CFDI as a ReportDoc, read from the table under `alias`. */
 const docColumns = (alias: string) =>
   sql.raw(`
@@ -23,9 +43,10 @@ const docColumns = (alias: string) =>
     ${alias}.iva_amount::text as iva_amount, ${alias}.retencion_iva_amount::text as retencion_iva_amount,
     ${alias}.retencion_isr_amount::text as retencion_isr_amount, ${alias}.iva::text as iva,
     ${alias}.rfc_emisor, ${alias}.nombre_emisor, ${alias}.rfc_receptor, ${alias}.nombre_receptor,
+    ${byRate(alias)},
     coalesce((${alias}.validacion->>'valido')::boolean, true) as valido`);
 
-interface DocRecord {
+interface DocRecord extends ByRateRecord {
   id: string;
   uuid: string;
   side: 'income' | 'expense';
@@ -64,7 +85,7 @@ const toDoc = (r: DocRecord): ReportDoc => ({
   retencionIva: r.retencion_iva_amount,
   retencionIsr: r.retencion_isr_amount,
   ivaTasa: r.iva,
-  ivaPorTasa: null,
+  ivaPorTasa: toPorTasa(r),
   rfcEmisor: r.rfc_emisor,
   nombreEmisor: r.nombre_emisor,
   rfcReceptor: r.rfc_receptor,
@@ -88,6 +109,10 @@ async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
 }
 
 type PaymentRecord = Partial<DocRecord> & {
+  tipo_cambio_p: string | null;
+  dr_taxes: boolean | null;
+  retencion_iva: string | null;
+  retencion_isr: string | null;
   source: 'rep' | 'manual';
   ref: string;
   related_uuid: string;
@@ -107,6 +132,9 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
     sql`select 'rep' as source, rep.uuid as ref, pa.related_uuid, rep.side as pay_side,
                rep.rfc_emisor as rep_rfc_emisor, pa.fecha_pago, pa.moneda_p,
                pa.equivalencia_dr::text as equivalencia_dr, pa.imp_pagado::text as importe, pa.moneda_dr,
+               pa.tipo_cambio_p::text as tipo_cambio_p, pa.dr_taxes, pa.retencion_iva::text as retencion_iva,
+               pa.retencion_isr::text as retencion_isr,
+               ${sql.raw(byRate('pa', 'dr_'))},
                ${docColumns('inv')}
         from payment_applications pa
         join cfdis rep on rep.id = pa.rep_cfdi_id
@@ -114,7 +142,8 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
         where pa.profile_id = ${r.profileId} and pa.fecha_pago >= ${r.from} and pa.fecha_pago < ${r.to}
         union all
         select 'manual', inv.uuid, inv.uuid, inv.side, null, mp.fecha_pago, mp.moneda_pago,
-               null, mp.monto::text, inv.moneda, ${docColumns('inv')}
+               null, mp.monto::text, inv.moneda, null, false, null, null, ${sql.raw(BY_RATE.map(() => 'null').join(', '))},
+               ${docColumns('inv')}
         from cfdis inv
         join manual_payments mp on mp.cfdi_id = inv.id
         where inv.profile_id = ${r.profileId} and inv.tipo = 'PPD'
@@ -128,17 +157,23 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
     rfcEmisor: p.rep_rfc_emisor,
     fechaPago: p.fecha_pago,
     monedaP: p.moneda_p,
-    tipoCambioP: null,
+    tipoCambioP: p.tipo_cambio_p,
     equivalenciaDr: p.equivalencia_dr,
     importe: p.importe,
     monedaDr: p.moneda_dr,
-    impuestosDr: null,
+    impuestosDr: p.dr_taxes
+      ? { retencionIva: p.retencion_iva, retencionIsr: p.retencion_isr, porTasa: toPorTasa(p, 'dr_')! }
+      : null,
     invoice: p.id ? toDoc(p as DocRecord) : null,
   }));
 }
 
 interface ManualRecord {
   id: string;
+  is_paid: boolean;
+  payment_date: string | null;
+  rfc_emisor: string | null;
+  nombre_emisor: string | null;
   fecha: string;
   subtotal: string;
   iva_amount: string;
@@ -146,14 +181,16 @@ interface ManualRecord {
   iva: string;
 }
 
-/** Manual expenses dated (or paid) in the period. */
+/** Manual expenses dated or paid in the period. */
 async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManualExpense[]> {
   const rows = await all<ManualRecord>(
     db,
     sql`select id, fecha, subtotal::text as subtotal, iva_amount::text as iva_amount, total::text as total,
-               iva::text as iva
+               iva::text as iva, is_paid, payment_date, rfc_emisor, nombre_emisor
         from manual_expenses
-        where profile_id = ${r.profileId} and fecha >= ${r.from} and fecha < ${r.to}`,
+        where profile_id = ${r.profileId}
+          and ((fecha >= ${r.from} and fecha < ${r.to})
+            or (is_paid and payment_date >= ${r.from} and payment_date < ${r.to}))`,
   );
   return rows.map((e) => ({
     id: e.id,
@@ -162,10 +199,10 @@ async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManua
     ivaAmount: e.iva_amount,
     total: e.total,
     ivaTasa: e.iva,
-    isPaid: false,
-    paymentDate: null,
-    rfcEmisor: null,
-    nombreEmisor: null,
+    isPaid: e.is_paid,
+    paymentDate: e.payment_date,
+    rfcEmisor: e.rfc_emisor,
+    nombreEmisor: e.nombre_emisor,
   }));
 }
 

@@ -203,7 +203,6 @@ describe('the complement’s own taxes', () => {
       total: '1147.5',
     });
     const stated = {
-      ivaTrasladado: '80',
       retencionIva: '0',
       retencionIsr: '6.25',
       porTasa: { base16: '500', iva16: '80', base8: null, iva8: null, base0: null, baseExenta: null },

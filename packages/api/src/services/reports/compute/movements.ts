@@ -221,8 +221,8 @@ function addPayment(m: Movements, p: ReportPayment) {
 
 /** The complement's own TrasladosDR / RetencionesDR; the base is their IVA bases (else proportional). */
 function statedTaxes(s: NonNullable<ReportPayment['impuestosDr']>, paid: Dec, proportionalBase: Dec): Taxes {
-  const iva = dec(s.ivaTrasladado);
   const porTasa = porTasaOf(s.porTasa, ZERO, ZERO, null);
+  const iva = porTasa.iva16 + porTasa.iva8;
   const stated = porTasa.base16 + porTasa.base8 + porTasa.base0 + porTasa.baseExenta;
   return {
     base: stated !== ZERO ? stated : proportionalBase,
@@ -246,7 +246,9 @@ function paidInInvoiceCurrency(p: ReportPayment, moneda: string): Dec | null {
  */
 function paymentRate(p: ReportPayment, invoice: ReportDoc): Dec | null {
   if (invoice.moneda === 'MXN') return dec(1);
-  const tipoCambioP = p.monedaP === 'MXN' ? dec(1) : dec(p.tipoCambioP);
+  // The import stores 1 where the XML omits TipoCambioP: for a foreign MonedaP that is no rate at all.
+  const carried = p.monedaP === 'MXN' ? dec(1) : dec(p.tipoCambioP);
+  const tipoCambioP = p.monedaP !== 'MXN' && carried === dec(1) ? ZERO : carried;
   const equivalencia = p.monedaP === invoice.moneda ? dec(1) : dec(p.equivalenciaDr);
   if (p.source === 'rep' && tipoCambioP > ZERO && equivalencia > ZERO) {
     return ratio(tipoCambioP, dec(1), equivalencia);
