@@ -94,6 +94,8 @@ describe('tables and progress', () => {
   });
 });
 
+type ServerOpts = { plan?: 'FREE' | 'PRO'; failMidway?: boolean; afterFirst?: (() => void) | undefined };
+
 describe('folio export and folio pdf (a fake server)', () => {
   const home = mkdtempSync(join(tmpdir(), 'folio-cli-export-'));
   afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -102,14 +104,24 @@ describe('folio export and folio pdf (a fake server)', () => {
   const CSV = ['\uFEFFUUID,Total\r\n', `${UUID},1160\r\n`];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const file = (chunks: string[], name: string, type: string, fail = false) => {
+  /** A streamed file; `fail` errors it after the chunks, an abort of `signal` errors it at once. */
+  const file = (
+    chunks: string[],
+    name: string,
+    type: string,
+    opts: { fail?: boolean; signal?: AbortSignal; afterFirst?: () => void } = {},
+  ) => {
     let i = 0;
     const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        opts.signal?.addEventListener('abort', () => c.error(opts.signal?.reason));
+      },
       pull(c) {
         const chunk = chunks[i++];
         if (chunk !== undefined) c.enqueue(new TextEncoder().encode(chunk));
-        else if (fail) c.error(new TypeError('terminated'));
+        else if (opts.fail) c.error(new TypeError('terminated'));
         else c.close();
+        if (i === 1) opts.afterFirst?.();
       },
     });
     return new Response(body, {
@@ -118,10 +130,11 @@ describe('folio export and folio pdf (a fake server)', () => {
   };
 
   /** The routes the commands use; `seen` keeps every URL asked for. */
-  function server(opts: { plan?: 'FREE' | 'PRO'; failMidway?: boolean } = {}) {
+  function server(opts: ServerOpts = {}) {
     const seen: URL[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(new Request(input, init).url);
+      const request = new Request(input, init);
+      const url = new URL(request.url);
       seen.push(url);
       const q = url.searchParams;
       switch (url.pathname) {
@@ -130,7 +143,11 @@ describe('folio export and folio pdf (a fake server)', () => {
         case '/api/invoices/export':
           if (q.get('format') !== 'csv' && opts.plan === 'FREE')
             return json(403, { error: 'Forbidden', message: 'Excel export requires the BASIC or PRO plan' });
-          return file(CSV, 'facturas-H&E951128469-2025-03.csv', 'text/csv; charset=utf-8', opts.failMidway);
+          return file(CSV, 'facturas-H&E951128469-2025-03.csv', 'text/csv; charset=utf-8', {
+            fail: opts.failMidway,
+            signal: request.signal,
+            afterFirst: opts.afterFirst,
+          });
         case '/api/invoices':
           return json(200, {
             data: q.get('search') === UUID.toLowerCase() ? [{ id: 'cfdi-1', uuid: UUID }] : [],
@@ -147,10 +164,18 @@ describe('folio export and folio pdf (a fake server)', () => {
     return { fetch, seen };
   }
 
-  function run(args: string[], opts: { plan?: 'FREE' | 'PRO'; tty?: boolean; failMidway?: boolean } = {}) {
+  function run(args: string[], opts: ServerOpts & { tty?: boolean; ctrlC?: boolean } = {}) {
     const t = fakeIo({ FOLIO_URL: 'http://api.test', FOLIO_TOKEN: 'tok' });
     const cwd = mkdtempSync(join(home, 'cwd-'));
-    const s = server(opts);
+    let interrupt: (() => void) | undefined;
+    t.io.onInterrupt = (handler) => {
+      interrupt = handler;
+      return () => {
+        interrupt = undefined;
+      };
+    };
+    // Ctrl-C once the first bytes are in.
+    const s = server({ ...opts, afterFirst: opts.ctrlC ? () => interrupt?.() : undefined });
     t.io.cwd = cwd;
     t.io.fetch = s.fetch;
     t.io.stderr.isTTY = opts.tty ?? false;
@@ -225,6 +250,14 @@ describe('folio export and folio pdf (a fake server)', () => {
     expect(r.err()).toMatch(
       /^folio export: The download stopped after \d+ B: terminated; x\.csv was not written\.\n$/,
     );
+    expect(r.files()).toEqual([]);
+  });
+
+  it('Ctrl-C stops the download: exit 130, and nothing is written', async () => {
+    const r = await run(['export', 'invoices', '--format', 'csv', '-o', 'x.csv'], { ctrlC: true });
+    expect(r.code).toBe(130);
+    expect(r.err()).toBe('Interrupted (Ctrl-C); x.csv was not written.\n');
+    expect(r.out()).toBe('');
     expect(r.files()).toEqual([]);
   });
 
