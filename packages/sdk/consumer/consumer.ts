@@ -127,4 +127,29 @@ check(imported.code === 1 && /rechazados\s+1/.test(imported.stdout), 'folio impo
 const pending = await run(['pending', '--profile', rfc]);
 check(pending.code === 0 && pending.stdout.includes('No PPD invoices'), 'folio pending');
 step('cli: folio profiles / import / pending');
+
+// Files: the export streamed to disk by the library, then by the bin (csv is on every plan).
+const csv = await folio.rest.exports.invoices({ profileId: rfc, format: 'csv' });
+const saved = await csv.saveTo(join(dir, csv.filename));
+check(csv.filename === `facturas-${rfc}.csv` && saved.bytes >= 3, 'rest.exports.invoices saves the csv');
+const xlsx = await folio.rest.exports.invoices({ format: 'xlsx' }).then(
+  () => null,
+  (e: unknown) => e,
+);
+check(
+  xlsx === null || (xlsx instanceof FolioApiError && xlsx.status === 403),
+  'xlsx: a file or the plan 403',
+);
+const exported = await run([
+  'export',
+  'invoices',
+  '--profile',
+  rfc,
+  '--format',
+  'csv',
+  '-o',
+  join(dir, 'x.csv'),
+]);
+check(exported.code === 0 && exported.stdout === `${join(dir, 'x.csv')}\n`, 'folio export');
+step(`files: ${csv.filename} (${saved.bytes} bytes) and folio export`);
 console.log('consumer: PASS');
