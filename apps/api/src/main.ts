@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { backfillTaxDetail } from '@folio/api';
+import { backfillTaxDetail, meaningModelFor } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
 import { ensureSatCatalog, openDb } from '@folio/db';
 import { createEmailDispatcher } from '@folio/email';
@@ -34,6 +34,10 @@ if (catalog.kind === 'starter') {
 } else {
   log.info(catalog, 'SAT product catalog ready');
 }
+// The search by meaning's model, built now rather than by the first search (seconds on the full catalog).
+const modelStart = Date.now();
+await meaningModelFor(db.db);
+log.info({ ms: Date.now() - modelStart }, 'SAT meaning model ready');
 
 // CFDI stored before the tax detail existed get it from their XML, in the background: a large
 // backlog must not hold the server's start (docs/cfdi.md#taxes-by-rate).

@@ -134,6 +134,7 @@ const CALLS: Record<string, Call> = {
   'GET /reports/annual': { query: (x) => `?profileId=${x.profileId}&año=2025` },
   'GET /reports/diot': { query: (x) => `?profileId=${x.profileId}&año=2025&mes=5` },
   'GET /sat/search': { unowned: true },
+  'GET /sat/ai-search': { unowned: true, query: () => '?query=renta%20de%20oficina' },
   'GET /sat/regimenes-fiscales': { unowned: true },
   'GET /sat/{id}': { unowned: true, path: () => '/api/sat/43211500' },
   'GET /subscription/plans': { unowned: true },

@@ -42,6 +42,8 @@ export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS } from './services/exports/rules';
+export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
+export { meaningModelFor } from './services/sat/meaning/cache';
 export {
   authedProcedure,
   createCallerFactory,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TipoPersona } from '../schemas/profile';
-import { FiscalRegime, SatProduct, SiNoOpcional } from '../schemas/sat';
+import { FiscalRegime, SatAiSearchItem, SatProduct, SiNoOpcional } from '../schemas/sat';
+import { aiSearchCatalog } from '../services/sat/ai-search';
 import { getSatProduct, listRegimes } from '../services/sat/catalogs';
 import { searchCatalog } from '../services/sat/search';
 import { authedProcedure, router } from '../trpc';
@@ -34,6 +35,37 @@ export const satRouter = router({
       z.object({ items: z.array(SatProduct), total: z.number(), limit: z.number(), offset: z.number() }),
     )
     .query(({ ctx, input }) => searchCatalog(ctx, ctx.user.id, input)),
+
+  aiSearch: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sat/ai-search',
+        tags,
+        summary: 'Search the SAT catalog by meaning, in everyday Spanish (BASIC and PRO; monthly quota)',
+        description:
+          'Finds the codes for a description in everyday Spanish ("renta de un depa", "le vendo pasteles a una cafetería"): a meaning model of the catalog, built from it and a shipped lexicon of colloquial and trade words (no external service), fused with the full-text search. Each item has a `score` (0–1) and, with `satHasAIExplanations` (PRO), an `explicacion` in Spanish drawn from the catalog row. Counts against `satAISearchesPerMonth` (X-Quota-* headers; 429 past it; 403 on a plan without it); results are capped by `satMaxResults`.',
+        errorResponses: [400, 401, 403, 429, 500],
+      },
+      rest: { quota: true },
+    })
+    .input(
+      z.object({
+        query: z.string().trim().min(1).max(200),
+        limit: z.number().int().min(1).max(100).default(20),
+        offset: z.number().int().min(0).max(1_000).default(0),
+      }),
+    )
+    .output(
+      z.object({
+        items: z.array(SatAiSearchItem),
+        total: z.number(),
+        limit: z.number(),
+        offset: z.number(),
+        query: z.string(),
+      }),
+    )
+    .query(({ ctx, input }) => aiSearchCatalog(ctx, ctx.user.id, input)),
 
   regimenesFiscales: authedProcedure
     .meta({

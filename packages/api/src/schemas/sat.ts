@@ -35,6 +35,19 @@ export const SatProduct = z
     },
   });
 
+/** A result of the search by meaning: the record, how close it is, and (PRO) why. */
+export const SatAiSearchItem = SatProduct.extend({
+  score: z
+    .number()
+    .min(0)
+    .max(1)
+    .meta({ description: 'How well the code matches the query, 0–1 (1 = first in every ranking)' }),
+  explicacion: z.string().optional().meta({
+    description:
+      'Why the code matches and how the catalog says to invoice it (IVA, IEPS, complemento, vigencia), in Spanish; only with satHasAIExplanations',
+  }),
+}).meta({ id: 'SatAiSearchItem' });
+
 export function toSatProduct(r: SatProductRecord): z.infer<typeof SatProduct> {
   return {
     id: r.id,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { prepared } from '../prepared';
 import { fiscalRegimes, satProducts } from '../schema';
@@ -19,6 +19,52 @@ export function listFiscalRegimes(db: Db, tipoPersona?: 'FISICA' | 'MORAL'): Pro
 export async function findSatProduct(db: Db, id: string): Promise<SatProductRecord | undefined> {
   const [row] = await db.select(RECORD).from(satProducts).where(eq(satProducts.id, id));
   return row;
+}
+
+/** Several records by code, in no particular order (unknown codes are left out). */
+export function findSatProducts(db: Db, ids: string[]): Promise<SatProductRecord[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select(RECORD).from(satProducts).where(inArray(satProducts.id, ids));
+}
+
+/** What a model built from the catalog reads of each code, in code order. */
+export function listSatProductsForModel(db: Db) {
+  return db
+    .select({
+      id: satProducts.id,
+      descripcion: satProducts.descripcion,
+      palabrasSimilares: satProducts.palabrasSimilares,
+      fechaFinVigencia: satProducts.fechaFinVigencia,
+    })
+    .from(satProducts)
+    .orderBy(asc(satProducts.id));
+}
+
+/**
+ * Names the catalog's current contents: any import, re-import or edit changes the row count or the
+ * latest updated_at, so a model built from an older catalog can tell it is stale.
+ */
+export async function satCatalogVersion(db: Db): Promise<string> {
+  const [row] = await db.select({ n: count(), at: max(satProducts.updatedAt) }).from(satProducts);
+  return `${row?.n ?? 0}:${row?.at?.toISOString() ?? ''}`;
+}
+
+/**
+ * Codes whose search document holds any of `words` (Spanish stems, accents folded), best ts_rank
+ * first, codes only and no count: one input of the search by meaning, which passes the query's
+ * words and the lexicon's readings of them. No fuzzy fallback: the meaning model covers what
+ * matches no word.
+ */
+export async function rankSatByAnyWord(db: Db, words: string[], limit: number): Promise<string[]> {
+  if (words.length === 0) return [];
+  const tsq = sql`websearch_to_tsquery('es_unaccent', ${words.join(' or ')})`;
+  const rows = await db
+    .select({ id: satProducts.id })
+    .from(satProducts)
+    .where(sql`${satProducts.searchDoc} @@ ${tsq}`)
+    .orderBy(sql`ts_rank(${satProducts.searchDoc}, ${tsq}, 1) desc`, asc(satProducts.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 export interface SatSearch {

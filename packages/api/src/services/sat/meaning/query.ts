@@ -1,0 +1,132 @@
+import { LEXICON, LEXICON_LONGEST } from './lexicon';
+import type { MeaningModel } from './model';
+import { normalize } from './model';
+import { fold, isContentWord, stem, words } from './text';
+
+/** One weighted stem of a query and where it came from: the user's word, or a lexicon entry. */
+export interface QueryTerm {
+  stem: string;
+  /** The term's own word: the user's, or the catalog word the lexicon gave. */
+  text: string;
+  weight: number;
+  /** The user's word (as typed, lower case). */
+  word: string;
+  /** The lexicon phrase that brought this term in, when it did not come straight from the query. */
+  via?: string;
+}
+
+/** How much a term the lexicon adds weighs next to a word the user typed. */
+const EXPANSION_WEIGHT = 0.8;
+
+/**
+ * The query's terms: its content words (spelled as the catalog spells them, so "cafeteria" stems
+ * like "cafetería") plus, for each colloquial phrase of the lexicon it contains ("depa", "al por
+ * menor"), the catalog words that phrase means.
+ */
+export function analyzeQuery(model: MeaningModel, query: string): QueryTerm[] {
+  const typed = words(query);
+  const folded = typed.map(fold);
+  const out: QueryTerm[] = [];
+  for (const w of typed) {
+    if (!isContentWord(w)) continue;
+    out.push({ stem: stem(model.spelling.get(w) ?? w), text: w, weight: 1, word: w });
+  }
+  for (let i = 0; i < folded.length; i++) {
+    for (let n = Math.min(LEXICON_LONGEST, folded.length - i); n >= 1; n--) {
+      const phrase = folded.slice(i, i + n).join(' ');
+      const meaning = LEXICON[phrase];
+      if (meaning === undefined) continue;
+      for (const w of words(meaning))
+        if (isContentWord(w))
+          out.push({
+            stem: stem(w),
+            text: w,
+            weight: EXPANSION_WEIGHT,
+            word: typed.slice(i, i + n).join(' '),
+            via: meaning,
+          });
+      i += n - 1;
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * The query's words that narrow the catalog down: those in at most `maxShare` of the codes ("servicio"
+ * is in thousands and says little). Unknown words are kept out too: they match nothing.
+ */
+export function selectiveWords(model: MeaningModel, terms: QueryTerm[], maxShare = 0.02): string[] {
+  const most = model.ids.length * maxShare;
+  const out = new Set<string>();
+  for (const t of terms) {
+    const id = model.vocabulary.get(t.stem);
+    if (id !== undefined && model.postings[id]!.doc.length <= most) out.add(t.text);
+  }
+  return [...out];
+}
+
+export interface Ranked {
+  /** Position in the model's codes. */
+  doc: number;
+  score: number;
+}
+
+/** How the two similarities mix: words shared exactly, and closeness in the latent space. */
+const WORD_SHARE = 0.55;
+
+/**
+ * Codes by similarity to the query terms, best first, at most `depth`: a mix of the cosine of their
+ * TF-IDF vectors and of their latent vectors. Codes no longer valid rank a little lower.
+ */
+export function rankByMeaning(model: MeaningModel, terms: QueryTerm[], depth: number): Ranked[] {
+  const q = new Map<number, number>();
+  for (const t of terms) {
+    const id = model.vocabulary.get(t.stem);
+    if (id !== undefined) q.set(id, (q.get(id) ?? 0) + t.weight * model.idf[id]!);
+  }
+  if (q.size === 0) return [];
+  const norm = Math.sqrt([...q.values()].reduce((s, w) => s + w * w, 0));
+  const k = model.dims;
+  const latent = new Float32Array(k);
+  for (const [id, w] of q) {
+    const o = id * k;
+    for (let j = 0; j < k; j++) latent[j]! += (w / norm) * model.termVectors[o + j]!;
+  }
+  normalize(latent);
+  const n = model.ids.length;
+  const scores = new Float32Array(n);
+  const v = model.docVectors;
+  for (let d = 0; d < n; d++) {
+    const o = d * k;
+    let s = 0;
+    for (let j = 0; j < k; j++) s += latent[j]! * v[o + j]!;
+    scores[d] = (1 - WORD_SHARE) * Math.max(0, s);
+  }
+  for (const [id, w] of q) {
+    const { doc, weight } = model.postings[id]!;
+    const f = (WORD_SHARE * w) / norm;
+    for (let p = 0; p < doc.length; p++) scores[doc[p]!]! += f * weight[p]!;
+  }
+  return top(scores, model.expired, depth);
+}
+
+/** The `depth` best scores, expired codes discounted: one pass keeping a small sorted window. */
+function top(scores: Float32Array, expired: Uint8Array, depth: number): Ranked[] {
+  const best: Ranked[] = [];
+  let floor = 1e-6;
+  for (let d = 0; d < scores.length; d++) {
+    const raw = scores[d]!;
+    if (raw < floor) continue;
+    const score = expired[d] ? raw * 0.9 : raw;
+    if (score < floor) continue;
+    let i = best.length;
+    while (i > 0 && best[i - 1]!.score < score) i--;
+    best.splice(i, 0, { doc: d, score });
+    if (best.length > depth) {
+      best.pop();
+      floor = best[best.length - 1]!.score;
+    }
+  }
+  return best;
+}
