@@ -7,10 +7,13 @@ export type Dec = bigint;
 const DIGITS = 12;
 const SCALE = 10n ** BigInt(DIGITS);
 export const ZERO: Dec = 0n;
+export const ONE: Dec = SCALE;
 
 /** A decimal as written (`"1234.56"`, a numeric column) or a JS number (its shortest decimal form). */
 export function dec(value: number | string | null | undefined): Dec {
   if (value === null || value === undefined || value === '') return ZERO;
+  const fast = micro(value);
+  if (fast !== null) return BigInt(fast) * MICRO;
   const text = typeof value === 'number' ? numberText(value) : value.trim();
   const match = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(text);
   if (!match) throw new RangeError(`not a decimal: ${text}`);
@@ -20,6 +23,24 @@ export function dec(value: number | string | null | undefined): Dec {
   return sign === '-' ? -magnitude : magnitude;
 }
 
+const MICRO = 10n ** BigInt(DIGITS - 6);
+const SIX_DECIMALS = /^-?\d{1,9}(\.\d{0,6})?$/;
+
+/**
+ * The common case fast (a report parses every amount of a year): an amount under a billion with at
+ * most 6 decimals, as CFDI write them, is exactly `round(x × 10⁶)` in a double.
+ */
+function micro(value: number | string): number | null {
+  if (typeof value === 'string') {
+    if (!SIX_DECIMALS.test(value)) return null;
+    return Math.round(Number(value) * 1e6);
+  }
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e9) return null;
+  const scaled = Math.round(value * 1e6);
+  // Only when the number has no more than 6 decimals (otherwise parse its full text).
+  return Math.abs(scaled - value * 1e6) < 1e-3 ? scaled : null;
+}
+
 function numberText(n: number): string {
   if (!Number.isFinite(n)) throw new RangeError(`not a finite amount: ${n}`);
   const text = String(n);
@@ -27,7 +48,7 @@ function numberText(n: number): string {
 }
 
 /** a × b. */
-export const mul = (a: Dec, b: Dec): Dec => divRound(a * b, SCALE);
+export const mul = (a: Dec, b: Dec): Dec => (b === ONE ? a : divRound(a * b, SCALE));
 
 /** a × num / den, one rounding at 10⁻¹² (den 0 → 0: nothing to apportion). */
 export const ratio = (a: Dec, num: Dec, den: Dec): Dec => (den === ZERO ? ZERO : divRound(a * num, den));

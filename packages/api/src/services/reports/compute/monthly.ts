@@ -7,6 +7,7 @@ import {
   monthOf,
   mxnRate,
   type Party,
+  partyOf,
 } from './movements';
 import { REGIMEN_RESICO, type ResicoFigures, resicoOf } from './resico';
 import type { PendingDoc, ReportRows, Side } from './rows';
@@ -79,55 +80,105 @@ export interface MonthFigures {
 }
 
 function accrualSum(moves: AccrualMove[]): AccrualSum {
-  const docs = moves.filter((m) => !m.note);
-  return {
-    documentos: docs.length,
-    subtotal: sum(moves.map((m) => m.subtotal)),
-    descuento: sum(moves.map((m) => m.descuento)),
-    iva: sum(moves.map((m) => m.iva)),
-    retIva: sum(moves.map((m) => m.retIva)),
-    retIsr: sum(moves.map((m) => m.retIsr)),
-    total: sum(moves.map((m) => m.total)),
-    notas: -sum(moves.filter((m) => m.note).map((m) => m.total)),
+  const a: AccrualSum = {
+    documentos: 0,
+    subtotal: ZERO,
+    descuento: ZERO,
+    iva: ZERO,
+    retIva: ZERO,
+    retIsr: ZERO,
+    total: ZERO,
+    notas: ZERO,
   };
+  for (const m of moves) {
+    if (m.note) a.notas -= m.total;
+    else a.documentos += 1;
+    a.subtotal += m.subtotal;
+    a.descuento += m.descuento;
+    a.iva += m.iva;
+    a.retIva += m.retIva;
+    a.retIsr += m.retIsr;
+    a.total += m.total;
+  }
+  return a;
 }
 
 function cashSum(moves: CashMove[]): CashSum {
-  return {
-    base: sum(moves.map((m) => m.base)),
-    iva: sum(moves.map((m) => m.iva)),
-    retIva: sum(moves.map((m) => m.retIva)),
-    retIsr: sum(moves.map((m) => m.retIsr)),
-    total: sum(moves.map((m) => m.total)),
-  };
+  const c: CashSum = { base: ZERO, iva: ZERO, retIva: ZERO, retIsr: ZERO, total: ZERO };
+  for (const m of moves) {
+    c.base += m.base;
+    c.iva += m.iva;
+    c.retIva += m.retIva;
+    c.retIsr += m.retIsr;
+    c.total += m.total;
+  }
+  return c;
 }
 
+/** A PPD document ready for `pendingAt`: parsed once, its credits as running totals by date. */
+export interface OpenDoc {
+  side: Side;
+  uuid: string;
+  month: string;
+  party: Party;
+  total: Dec;
+  rate: Dec | null;
+  moneda: string;
+  /** Month key and Σ of the credits up to it, in date order. */
+  credits: Array<{ month: string; upTo: Dec }>;
+}
+
+export function openDocs(pending: PendingDoc[]): OpenDoc[] {
+  return pending
+    .filter(({ doc }) => doc.valido)
+    .map(({ doc, abonos }) => {
+      let upTo = ZERO;
+      const credits = [...abonos]
+        .sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : 0))
+        .map((a) => {
+          upTo += dec(a.importe);
+          return { month: monthOf(a.fecha), upTo };
+        });
+      return {
+        side: doc.side,
+        uuid: doc.uuid,
+        month: monthOf(doc.fecha),
+        party: partyOf(doc),
+        total: dec(doc.total),
+        rate: mxnRate(doc.moneda, doc.tipoCambio),
+        moneda: doc.moneda,
+        credits,
+      };
+    });
+}
+
+const CENT = dec('0.01');
+
 /** Each PPD document's balance as of the month's last day: Total − payments and credit notes dated up to then. */
-function pendingAt(pending: PendingDoc[], key: string, side: Side, advertencias: string[]) {
+function pendingAt(open: OpenDoc[], key: string, side: Side, advertencias: string[]) {
   const byParty = new Map<string, { party: Party; saldo: Dec }>();
   const out: PendingSum = { documentos: 0, saldo: ZERO };
-  for (const { doc, abonos } of pending) {
-    if (doc.side !== side || !doc.valido || monthOf(doc.fecha) > key) continue;
-    const credited = sum(abonos.filter((a) => monthOf(a.fecha) <= key).map((a) => dec(a.importe)));
-    const saldo = dec(doc.total) - credited;
-    if (saldo <= dec('0.01')) continue;
-    const rate = mxnRate(doc.moneda, doc.tipoCambio);
-    if (!rate) {
+  for (const doc of open) {
+    if (doc.side !== side || doc.month > key) continue;
+    let credited = ZERO;
+    for (const c of doc.credits) {
+      if (c.month > key) break;
+      credited = c.upTo;
+    }
+    const saldo = doc.total - credited;
+    if (saldo <= CENT) continue;
+    if (!doc.rate) {
       advertencias.push(
         `saldo de ${doc.uuid} en ${doc.moneda} sin tipo de cambio: no se cuenta en pendientes`,
       );
       continue;
     }
-    const mxn = mul(saldo, rate);
+    const mxn = mul(saldo, doc.rate);
     out.documentos += 1;
     out.saldo += mxn;
-    const party =
-      side === 'income'
-        ? { rfc: doc.rfcReceptor, nombre: doc.nombreReceptor }
-        : { rfc: doc.rfcEmisor, nombre: doc.nombreEmisor };
-    const row = byParty.get(party.rfc) ?? { party, saldo: ZERO };
+    const row = byParty.get(doc.party.rfc) ?? { party: doc.party, saldo: ZERO };
     row.saldo += mxn;
-    byParty.set(party.rfc, row);
+    byParty.set(doc.party.rfc, row);
   }
   return { sum: out, byParty };
 }
@@ -167,7 +218,7 @@ export function isResico(profile: ReportProfile): boolean {
 export function monthFigures(
   profile: ReportProfile,
   movements: Movements,
-  pending: PendingDoc[],
+  pending: OpenDoc[],
   period: Period,
   now: Date,
 ): MonthFigures {
@@ -314,15 +365,16 @@ export function monthlyReport(
   nivel: Nivel,
   now: Date,
 ): MonthlyReport {
-  const figures = monthFigures(profile, collectMovements(rows), rows.pending, period, now);
+  const figures = monthFigures(profile, collectMovements(rows), openDocs(rows.pending), period, now);
   return shapeMonth(profile, period, nivel, figures);
 }
 
 /** GET /api/reports/annual: the twelve months from one set of rows, and the year's totals. */
 export function annualReport(profile: ReportProfile, rows: ReportRows, año: number, nivel: Nivel, now: Date) {
   const movements = collectMovements(rows);
+  const open = openDocs(rows.pending);
   const figures = Array.from({ length: 12 }, (_, i) =>
-    monthFigures(profile, movements, rows.pending, { año, mes: i + 1 }, now),
+    monthFigures(profile, movements, open, { año, mes: i + 1 }, now),
   );
   return {
     profile: { id: profile.id, rfc: profile.rfc, nombre: profile.nombre },

@@ -1,4 +1,4 @@
-import { type Dec, dec, mul, ratio, ZERO } from './decimal';
+import { type Dec, dec, mul, ONE, ratio, ZERO } from './decimal';
 import type { IvaPorTasa, ReportDoc, ReportManualExpense, ReportPayment, ReportRows, Side } from './rows';
 
 // Every document, payment and manual expense turned into dated movements in MXN, exact (Dec): what
@@ -75,7 +75,7 @@ const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
 
 /** Pesos per unit of the document's currency; null when a foreign document carries no rate. */
 export function mxnRate(moneda: string, tipoCambio: number | string | null): Dec | null {
-  if (moneda === 'MXN' || moneda === 'XXX') return dec(1);
+  if (moneda === 'MXN' || moneda === 'XXX') return ONE;
   const rate = dec(tipoCambio);
   return rate > ZERO ? rate : null;
 }
@@ -166,8 +166,7 @@ function addDocument(m: Movements, doc: ReportDoc) {
     return;
   }
   const note = doc.tipoComprobante === 'E';
-  const sign = note ? dec(-1) : dec(1);
-  const t = scaleTaxes(docTaxes(doc), (v) => mul(mul(v, rate), sign));
+  const t = scaleTaxes(docTaxes(doc), note ? (v) => -mul(v, rate) : (v) => mul(v, rate));
   const party = partyOf(doc);
   push(m.accrual, month, {
     side: doc.side,
@@ -245,7 +244,7 @@ function paidInInvoiceCurrency(p: ReportPayment, moneda: string): Dec | null {
  * complement carries its rate, else the invoice's own TipoCambio.
  */
 function paymentRate(p: ReportPayment, invoice: ReportDoc): Dec | null {
-  if (invoice.moneda === 'MXN') return dec(1);
+  if (invoice.moneda === 'MXN') return ONE;
   // The import stores 1 where the XML omits TipoCambioP: for a foreign MonedaP that is no rate at all.
   const carried = p.monedaP === 'MXN' ? dec(1) : dec(p.tipoCambioP);
   const tipoCambioP = p.monedaP !== 'MXN' && carried === dec(1) ? ZERO : carried;
