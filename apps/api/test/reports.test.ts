@@ -515,3 +515,78 @@ describe('GET /api/reports/diot', () => {
     }
   });
 });
+
+describe('documents alike are summed in the database', () => {
+  it('two sales to one client and two purchases from one supplier count as two documents each, amounts added', async () => {
+    const other = await signUp(t);
+    await setPlan(t, other.id, 'PRO');
+    const COMPANY: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
+    const id = (
+      await createProfile(t, other, {
+        nombre: COMPANY.nombre,
+        rfc: COMPANY.rfc,
+        tipo_persona: 'MORAL',
+        regimenes_fiscales: ['601'],
+      })
+    ).id;
+    const day = (d: number) => `2025-05-${String(d).padStart(2, '0')}T10:00:00`;
+    for (const [d, importe] of [
+      [3, 1000],
+      [28, 2500.5],
+    ] as const) {
+      await imported(
+        t,
+        other,
+        id,
+        invoiceXml({
+          uuid: newUuid(),
+          emisor: COMPANY,
+          receptor: CLIENT,
+          fecha: day(d),
+          conceptos: [{ descripcion: 'Venta', importe }],
+        }),
+      );
+      await imported(
+        t,
+        other,
+        id,
+        invoiceXml({
+          uuid: newUuid(),
+          emisor: SUPPLIER,
+          receptor: COMPANY,
+          fecha: day(d),
+          conceptos: [{ descripcion: 'Compra', importe }],
+        }),
+      );
+    }
+    const headers = bearer(other.token);
+    const report = (
+      await (
+        await request(t, 'GET', `/api/reports/monthly?profileId=${id}&año=2025&mes=5`, { headers })
+      ).json()
+    ).data;
+    const total = round2(1000 * 1.16 + 2500.5 + round2(2500.5 * 0.16));
+    expect(report.ingresos).toMatchObject({ documentos: 2, subtotal: 3500.5, total });
+    expect(report.por_cliente).toEqual([
+      { rfc: CLIENT.rfc, nombre: CLIENT.nombre, documentos: 2, total, cobrado: total, saldo_pendiente: 0 },
+    ]);
+    const diot = (
+      await (await request(t, 'GET', `/api/reports/diot?profileId=${id}&año=2025&mes=5`, { headers })).json()
+    ).data;
+    expect(diot.proveedores).toEqual([
+      {
+        rfc: SUPPLIER.rfc,
+        nombre: SUPPLIER.nombre,
+        tipo_tercero: '04',
+        base_16: 3500.5,
+        iva_16: round2(160 + round2(2500.5 * 0.16)),
+        base_8: 0,
+        iva_8: 0,
+        base_0: 0,
+        base_exenta: 0,
+        iva_retenido: 0,
+        documentos: 2,
+      },
+    ]);
+  });
+});

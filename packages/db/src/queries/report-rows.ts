@@ -39,6 +39,8 @@ export interface ReportDoc {
   rfcReceptor: string;
   nombreReceptor: string;
   valido: boolean;
+  /** How many documents the row stands for (the report query sums alike documents into one row). */
+  documentos: number;
 }
 
 /** The taxes a complement states for one related document (Pagos 2.0 TrasladosDR / RetencionesDR). */

@@ -39,6 +39,7 @@ function doc(fields: Partial<ReportDoc>): ReportDoc {
     rfcReceptor: 'COSC8001137NA',
     nombreReceptor: 'Carlos',
     valido: true,
+    documentos: 1,
     ...fields,
   };
 }

@@ -21,7 +21,8 @@ interface Row {
   nombre: string;
   tasas: PorTasa;
   ivaRetenido: bigint;
-  docs: Set<string>;
+  /** Documents paid, by document (a group row of the query stands for several). */
+  docs: Map<string, number>;
 }
 
 export function diotReport(rows: ReportRows, period: Period) {
@@ -35,7 +36,7 @@ export function diotReport(rows: ReportRows, period: Period) {
     row.tasas = addTasas(row.tasas, move.porTasa);
     row.ivaRetenido += move.retIva;
     // A credit note lowers the amounts; it is not a document paid.
-    if (move.total > ZERO) row.docs.add(move.doc);
+    if (move.total > ZERO) row.docs.set(move.doc, move.documentos);
   }
   const proveedores = [...bySupplier.values()]
     .map((r) => ({
@@ -49,7 +50,7 @@ export function diotReport(rows: ReportRows, period: Period) {
       base_0: toMoney(r.tasas.base0),
       base_exenta: toMoney(r.tasas.baseExenta),
       iva_retenido: toMoney(r.ivaRetenido),
-      documentos: r.docs.size,
+      documentos: [...r.docs.values()].reduce((n, d) => n + d, 0),
     }))
     .sort((a, b) => a.rfc.localeCompare(b.rfc));
   return { proveedores, advertencias: warnings.get(key) ?? [] };
@@ -61,7 +62,7 @@ function emptyRow(move: CashMove): Row {
     nombre: move.party.nombre,
     tasas: mapTasas(move.porTasa, () => ZERO),
     ivaRetenido: ZERO,
-    docs: new Set(),
+    docs: new Map(),
   };
 }
 

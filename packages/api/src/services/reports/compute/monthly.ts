@@ -92,7 +92,7 @@ function accrualSum(moves: AccrualMove[]): AccrualSum {
   };
   for (const m of moves) {
     if (m.note) a.notas -= m.total;
-    else a.documentos += 1;
+    a.documentos += m.documentos;
     a.subtotal += m.subtotal;
     a.descuento += m.descuento;
     a.iva += m.iva;
@@ -200,7 +200,7 @@ function partyRows(
   };
   for (const m of accrual) {
     const r = row(m.party);
-    if (!m.note) r.documentos += 1;
+    r.documentos += m.documentos;
     r.total += m.total;
   }
   for (const m of cash) row(m.party).movido += m.total;

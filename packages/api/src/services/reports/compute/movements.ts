@@ -29,11 +29,13 @@ export interface Taxes {
   porTasa: PorTasa;
 }
 
-/** Accrual: an I document (or manual expense) adds, an E document (credit note) subtracts. */
+/** Accrual: I documents (or a manual expense) add, E documents (credit notes) subtract. */
 export interface AccrualMove {
   side: Side;
   party: Party;
   note: boolean;
+  /** Documents counted (credit notes are not documents there: 0). */
+  documentos: number;
   subtotal: Dec;
   descuento: Dec;
   iva: Dec;
@@ -42,11 +44,12 @@ export interface AccrualMove {
   total: Dec;
 }
 
-/** Cash: money collected or paid (negative for a credit note). `doc` counts documents in the DIOT. */
+/** Cash: money collected or paid (negative for a credit note). `doc` and `documentos` count documents in the DIOT. */
 export interface CashMove extends Taxes {
   side: Side;
   party: Party;
   doc: string;
+  documentos: number;
 }
 
 export interface Movements {
@@ -172,6 +175,7 @@ function addDocument(m: Movements, doc: ReportDoc) {
     side: doc.side,
     party,
     note,
+    documentos: note ? 0 : doc.documentos,
     // A credit note lowers the subtotal by its net amount (its own discount already applied).
     subtotal: note ? t.base : mul(dec(doc.subtotal), rate),
     descuento: note ? ZERO : mul(dec(doc.descuento), rate),
@@ -181,7 +185,9 @@ function addDocument(m: Movements, doc: ReportDoc) {
     total: t.total,
   });
   // PUE is paid when issued; a credit note lowers the cash of the month it is dated in.
-  if (note || doc.metodoPago === 'PUE') push(m.cash, month, { ...t, side: doc.side, party, doc: doc.id });
+  if (note || doc.metodoPago === 'PUE') {
+    push(m.cash, month, { ...t, side: doc.side, party, doc: doc.id, documentos: doc.documentos });
+  }
 }
 
 function addPayment(m: Movements, p: ReportPayment) {
@@ -215,6 +221,7 @@ function addPayment(m: Movements, p: ReportPayment) {
     side: invoice.side,
     party: partyOf(invoice),
     doc: invoice.id,
+    documentos: 1,
   });
 }
 
@@ -266,6 +273,7 @@ function addManualExpense(m: Movements, e: ReportManualExpense) {
     side: 'expense',
     party,
     note: false,
+    documentos: 1,
     subtotal: base,
     descuento: ZERO,
     iva,
@@ -278,6 +286,7 @@ function addManualExpense(m: Movements, e: ReportManualExpense) {
       side: 'expense',
       party,
       doc: `manual:${e.id}`,
+      documentos: 1,
       base,
       iva,
       retIva: ZERO,
