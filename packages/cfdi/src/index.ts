@@ -1,10 +1,14 @@
+export * from './amount-in-words';
 export * from './applications';
+export * from './catalog-names';
 export * from './classify';
 export * from './currency';
 export * from './money';
 export * from './parse-cfdi';
 export * from './payment-status';
+export * from './printable';
 export * from './rfc';
 export * from './types';
 export * from './validate';
+export * from './verification';
 export { MAX_CFDI_BYTES, XML_TOO_LARGE } from './xml-input';

@@ -19,6 +19,7 @@ import {
   optionalDecimal,
   required,
   requiredChild,
+  strings,
   uuid as uuidAttr,
 } from './xml-read';
 import { parseXmlTree, type XmlElement } from './xml-tree';
@@ -26,9 +27,24 @@ import { parseXmlTree, type XmlElement } from './xml-tree';
 const TIPOS: ReadonlySet<string> = new Set<TipoDeComprobante>(['I', 'E', 'T', 'N', 'P']);
 
 export function parseCfdi(input: string | Uint8Array): ParseResult {
+  const parsed = parseCfdiWith(input, () => undefined);
+  return parsed.ok ? { ok: true, cfdi: parsed.cfdi } : parsed;
+}
+
+/**
+ * parseCfdi, plus `more(root, cfdi)` read from the same tree in the same pass (the printed
+ * representation reads attributes the typed Cfdi leaves out). A rejection from `more` is the
+ * document's too.
+ */
+export function parseCfdiWith<T>(
+  input: string | Uint8Array,
+  more: (root: XmlElement, cfdi: Cfdi) => T,
+): { ok: true; cfdi: Cfdi; more: T } | { ok: false; reason: string } {
   try {
     const { text, repairs } = toXmlText(input);
-    return { ok: true, cfdi: readComprobante(parseXmlTree(text), repairs) };
+    const root = parseXmlTree(text);
+    const cfdi = readComprobante(root, repairs);
+    return { ok: true, cfdi, more: more(root, cfdi) };
   } catch (err) {
     if (err instanceof CfdiRejection) return { ok: false, reason: err.message };
     throw err;
@@ -38,9 +54,8 @@ export function parseCfdi(input: string | Uint8Array): ParseResult {
 function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
   const version = versionOf(root);
   const ns = version === '4.0' ? NS.cfdi40 : NS.cfdi33;
-  // 3.3 allowed several Complemento nodes; 4.0 has one. Search them all.
   const complementos = children(root, ns, 'Complemento');
-  const timbre = complementos.flatMap((c) => children(c, NS.tfd, 'TimbreFiscalDigital'))[0];
+  const timbre = timbreOf(root, ns);
   if (!timbre?.attrs.UUID) throw new CfdiRejection('CFDI sin timbre (no TimbreFiscalDigital UUID)');
   const uuid = uuidAttr(timbre, 'UUID');
 
@@ -100,6 +115,11 @@ function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
   return { ...cfdi, warnings: [...warnings, ...documentWarnings(cfdi, declared)] };
 }
 
+/** The TimbreFiscalDigital: 3.3 allowed several Complemento nodes, 4.0 has one; search them all. */
+export function timbreOf(root: XmlElement, ns: string): XmlElement | undefined {
+  return children(root, ns, 'Complemento').flatMap((c) => children(c, NS.tfd, 'TimbreFiscalDigital'))[0];
+}
+
 // By namespace + local name + Version, never by prefix (docs/cfdi.md#reading-a-document).
 function versionOf(root: XmlElement): CfdiVersion {
   if (root.name === 'Comprobante' && (root.ns === NS.cfdi40 || root.ns === NS.cfdi33)) {
@@ -132,16 +152,6 @@ function readConcepto(c: XmlElement): Concepto {
     valorUnitario: decimal(c, 'ValorUnitario'),
     importe: decimal(c, 'Importe'),
   };
-}
-
-// Optional attributes copied under new keys, omitted (not undefined) when absent or empty.
-function strings<K extends string>(el: XmlElement, map: Record<K, string>): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
-  for (const key in map) {
-    const value = optional(el, map[key]);
-    if (value !== undefined) out[key] = value;
-  }
-  return out;
 }
 
 function numbers<K extends string>(el: XmlElement, map: Record<K, string>): Partial<Record<K, number>> {

@@ -105,3 +105,16 @@ function toNumber(el: XmlElement, name: string, raw: string, shape: RegExp): num
     );
   return n;
 }
+
+/** Optional attributes copied under new keys, omitted (not undefined) when absent or empty. */
+export function strings<K extends string>(
+  el: XmlElement,
+  map: Record<K, string>,
+): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const key in map) {
+    const value = optional(el, map[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
