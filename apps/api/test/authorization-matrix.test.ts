@@ -103,6 +103,7 @@ const CALLS: Record<string, Call> = {
   'GET /invoices': { query: (x) => `?profileId=${x.profileId}` },
   'GET /invoices/{id}': { path: (x) => `/api/invoices/${x.invoiceId}` },
   'GET /invoices/{id}/xml': { path: (x) => `/api/invoices/${x.invoiceId}/xml` },
+  'GET /invoices/{id}/pdf': { path: (x) => `/api/invoices/${x.invoiceId}/pdf` },
   'GET /invoices/export': { query: (x) => `?profileId=${x.profileId}` },
   'POST /invoices/{id}/payments': {
     path: (x) => `/api/invoices/${x.invoiceId}/payments`,

@@ -41,7 +41,8 @@ export { type BackfillResult, backfillTaxDetail } from './services/cfdi/backfill
 export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
-export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS } from './services/exports/rules';
+export { invoicePdf } from './services/exports/invoice-pdf';
+export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS, PDF_EXPORT_REQUIRED } from './services/exports/rules';
 export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
 export { meaningModelFor } from './services/sat/meaning/cache';
 export {

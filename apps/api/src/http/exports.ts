@@ -7,6 +7,7 @@ import {
   exportInvoices,
   InvoiceExportFields,
   InvoiceExportQuery,
+  invoicePdf,
 } from '@folio/api';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
@@ -15,8 +16,8 @@ import type { AppDeps, AppEnv } from './types';
 
 /**
  * GET /api/invoices/export and /api/expenses/export: the listing as an xlsx or csv attachment, its
- * bytes sent as they are written. Mounted before the REST layer, whose GET /invoices/{id} would
- * otherwise take `export` for an id.
+ * bytes sent as they are written; GET /api/invoices/{id}/pdf: one CFDI's printed representation.
+ * Mounted before the REST layer, whose GET /invoices/{id} would otherwise take `export` for an id.
  */
 export function mountExports(app: Hono<AppEnv>, deps: AppDeps): void {
   const routes: {
@@ -49,4 +50,10 @@ export function mountExports(app: Hono<AppEnv>, deps: AppDeps): void {
       ),
     );
   }
+  app.get('/api/invoices/:id/pdf', (c) =>
+    serviceRoute(c, deps, async (ctx, auth) => {
+      const file = await invoicePdf(ctx, auth.user.id, c.req.param('id'));
+      return new Response(new Uint8Array(file.body), { status: 200, headers: file.headers });
+    }),
+  );
 }

@@ -181,6 +181,35 @@ export const FILE_ROUTES: readonly FileRoute[] = [
     },
     errors: [401, 403, 404, 500],
   },
+  {
+    method: 'GET',
+    path: '/invoices/{id}/pdf',
+    protect: true,
+    operation: {
+      operationId: 'invoices-pdf',
+      tags: ['invoices'],
+      summary: 'The printed representation (PDF) of an imported CFDI',
+      description:
+        'Any CFDI you own, income or expense (the `id` the listings give), drawn from its original XML: ' +
+        'issuer and recipient, folio fiscal, serie/folio, date and place, uso CFDI, método and forma de ' +
+        'pago, moneda and tipo de cambio, every concepto with its taxes, totals, the total in words, ' +
+        'the payments of a payment complement, the stamp data and the SAT verification QR code. Needs ' +
+        '`exportPDF` (BASIC or PRO; else 403). An attachment named by issuer RFC, serie-folio and UUID.',
+      requestParams: { path: z.object({ id: z.string().meta({ format: 'uuid' }) }) },
+      responses: {
+        200: {
+          description: 'The PDF',
+          headers: z.object({
+            'Content-Disposition': z.string().meta({
+              example: 'attachment; filename="XAXX010101000-A-1-6D7434A6-E3F2-47AD-9E4C-08849946AFA0.pdf"',
+            }),
+          }),
+          content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+        },
+      },
+    },
+    errors: [401, 403, 404, 500],
+  },
   exportRoute('invoices', InvoiceExportFields, 'Income CFDI of your profiles as a spreadsheet'),
   exportRoute('expenses', ExpenseExportFields, 'Expenses (received CFDI and manual) as a spreadsheet'),
   {

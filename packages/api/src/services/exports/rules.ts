@@ -4,8 +4,11 @@ import type { ExportFormat } from '../../schemas/export';
 /** Rows one export may hold (plan-features §2); more matches must be narrowed by the filters. */
 export const MAX_EXPORT_ROWS = 100_000;
 
-const plansWithExcel = CHECKOUT_PLANS.filter((p) => PLAN_LIMITS[p].exportExcel).join(' or ');
-export const EXCEL_EXPORT_REQUIRED = `Excel export requires the ${plansWithExcel} plan`;
+/** "Excel export requires the BASIC or PRO plan": the plans that include the feature, named. */
+const planRequired = (what: string, feature: 'exportExcel' | 'exportPDF') =>
+  `${what} export requires the ${CHECKOUT_PLANS.filter((p) => PLAN_LIMITS[p][feature]).join(' or ')} plan`;
+export const EXCEL_EXPORT_REQUIRED = planRequired('Excel', 'exportExcel');
+export const PDF_EXPORT_REQUIRED = planRequired('PDF', 'exportPDF');
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

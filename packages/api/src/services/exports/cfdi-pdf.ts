@@ -1,0 +1,484 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  FORMA_PAGO,
+  IMPUESTO,
+  METODO_PAGO,
+  type PrintedCfdi,
+  type PrintedTax,
+  REGIMEN_FISCAL,
+  TIPO_DE_COMPROBANTE,
+  USO_CFDI,
+  withName,
+} from '@folio/cfdi';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/**
+ * The representación impresa of a CFDI (plan-features §2) drawn with pdfkit: real text in an
+ * embedded font, the concept table continued over as many pages as it needs with its header
+ * repeated, "Página X de N" on every page, the stamp data and the SAT verification QR code drawn as
+ * vectors. Layout in PDF points on a US Letter page, the paper Mexican offices print on.
+ */
+
+// DejaVu (Bitstream Vera licence: free to embed and redistribute) covers Spanish entirely; the
+// condensed face fits the concept table, the mono face keeps the seals' base64 legible. Loaded from
+// the registry package (never a system font path) and parsed once per process: fontkit decoding the
+// font tables was most of a document's CPU time when every document parsed them again. Each
+// document still embeds only the glyphs it uses.
+const fontFile = (name: string) =>
+  readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`));
+let fonts: { regular: fontkit.Font; bold: fontkit.Font; mono: fontkit.Font } | undefined;
+const font = (name: string) => fontkit.create(fontFile(name)) as fontkit.Font;
+const loadFonts = () =>
+  (fonts ??= {
+    regular: font('DejaVuSansCondensed'),
+    bold: font('DejaVuSansCondensed-Bold'),
+    mono: font('DejaVuSansMono'),
+  });
+
+const PAGE = { width: 612, height: 792, margin: 36 };
+const LEFT = PAGE.margin;
+const WIDTH = PAGE.width - 2 * PAGE.margin;
+/** Content stops here; the footer (page numbers) lives below. */
+const BOTTOM = PAGE.height - PAGE.margin - 14;
+const GREY = '#555555';
+const LINE = '#bbbbbb';
+const SHADE = '#eeeeee';
+
+const money = (n: number | undefined) =>
+  n === undefined ? '' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+const quantity = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
+const percent = (rate: number) => `${(rate * 100).toLocaleString('en-US', { maximumFractionDigits: 4 })}%`;
+
+/** One tax as a line of the concept table or the totals: "IVA 16% 160.00", "IVA Exento". */
+function taxLine(t: PrintedTax, withholding = false): string {
+  const name = `${withholding ? 'Ret. ' : ''}${IMPUESTO[t.impuesto] ?? t.impuesto}`;
+  if (t.tipoFactor === 'Exento') return `${name} Exento`;
+  const rate =
+    t.tasaOCuota === undefined
+      ? ''
+      : t.tipoFactor === 'Cuota'
+        ? ` cuota ${t.tasaOCuota}`
+        : ` ${percent(t.tasaOCuota)}`;
+  return `${name}${rate} ${money(t.importe)}`.trim();
+}
+
+interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+type Doc = PDFKit.PDFDocument;
+
+/** A cursor over the pages: `room(h)` starts a new page (and calls `onNewPage`) when h does not fit. */
+class Flow {
+  y = PAGE.margin;
+  onNewPage: (() => void) | undefined;
+  constructor(readonly doc: Doc) {}
+  room(height: number) {
+    if (this.y + height <= BOTTOM) return;
+    this.doc.addPage();
+    this.y = PAGE.margin;
+    this.onNewPage?.();
+  }
+}
+
+/** A table row: each cell's lines wrapped to its width; returns the row's height. */
+function rowHeight(doc: Doc, columns: Column[], cells: string[], size: number): number {
+  doc.fontSize(size);
+  return Math.max(...columns.map((c, i) => doc.heightOfString(cells[i] ?? '', { width: c.width - 4 })));
+}
+
+function drawRow(
+  flow: Flow,
+  columns: Column[],
+  cells: string[],
+  opts: { size: number; bold?: boolean; shade?: boolean },
+) {
+  const { doc } = flow;
+  doc.font(opts.bold ? 'bold' : 'regular');
+  const height = rowHeight(doc, columns, cells, opts.size) + 4;
+  flow.room(height);
+  if (opts.shade) doc.rect(LEFT, flow.y, WIDTH, height).fill(SHADE);
+  doc
+    .font(opts.bold ? 'bold' : 'regular')
+    .fontSize(opts.size)
+    .fillColor('black');
+  let x = LEFT;
+  columns.forEach((c, i) => {
+    doc.text(cells[i] ?? '', x + 2, flow.y + 2, { width: c.width - 4, align: c.align ?? 'left' });
+    x += c.width;
+  });
+  flow.y += height;
+  doc
+    .moveTo(LEFT, flow.y)
+    .lineTo(LEFT + WIDTH, flow.y)
+    .lineWidth(0.5)
+    .strokeColor(LINE)
+    .stroke();
+}
+
+/** A table whose header row is drawn again at the top of every page it continues on. */
+function drawTable(flow: Flow, columns: Column[], rows: string[][], size = 7) {
+  const header = () =>
+    drawRow(
+      flow,
+      columns,
+      columns.map((c) => c.header),
+      { size, bold: true, shade: true },
+    );
+  // Keep the header with at least the first row.
+  flow.room(
+    rowHeight(
+      flow.doc,
+      columns,
+      columns.map((c) => c.header),
+      size,
+    ) +
+      (rows[0] ? rowHeight(flow.doc, columns, rows[0], size) : 0) +
+      8,
+  );
+  header();
+  const outer = flow.onNewPage;
+  flow.onNewPage = () => {
+    outer?.();
+    header();
+  };
+  for (const row of rows) drawRow(flow, columns, row, { size });
+  flow.onNewPage = outer;
+}
+
+/** A titled block of "label: value" pairs in two columns. */
+function drawFields(flow: Flow, title: string, pairs: [string, string | undefined][]) {
+  const { doc } = flow;
+  const shown = pairs.filter((p): p is [string, string] => !!p[1]);
+  const half = WIDTH / 2;
+  const lines: [string, string][][] = [];
+  for (let i = 0; i < shown.length; i += 2) lines.push(shown.slice(i, i + 2));
+  doc.font('regular').fontSize(8);
+  const heights = lines.map((l) =>
+    Math.max(...l.map(([k, v]) => doc.heightOfString(`${k}: ${v}`, { width: half - 8 }))),
+  );
+  flow.room(14 + (heights[0] ?? 0));
+  doc.font('bold').fontSize(9).fillColor('black').text(title, LEFT, flow.y);
+  flow.y += 12;
+  lines.forEach((line, i) => {
+    flow.room(heights[i]! + 2);
+    line.forEach(([label, value], j) => {
+      doc
+        .font('bold')
+        .fontSize(8)
+        .fillColor(GREY)
+        .text(`${label}: `, LEFT + j * half, flow.y, { width: half - 8, continued: true })
+        .font('regular')
+        .fillColor('black')
+        .text(value);
+    });
+    flow.y += heights[i]! + 2;
+  });
+  flow.y += 6;
+}
+
+/** A labelled block of long text (seals, cadena original) in the mono face, broken anywhere. */
+function drawLong(flow: Flow, label: string, value: string, x: number, width: number) {
+  const { doc } = flow;
+  doc.font('mono').fontSize(6);
+  const height = doc.heightOfString(value, { width }) + 10;
+  flow.room(height);
+  doc.font('bold').fontSize(7).fillColor(GREY).text(label, x, flow.y, { width });
+  doc
+    .font('mono')
+    .fontSize(6)
+    .fillColor('black')
+    .text(value, x, flow.y + 9, { width, lineBreak: true });
+  flow.y += height + 3;
+}
+
+/** The QR code as filled squares (exact at any zoom), `size` points wide with its quiet zone inside. */
+function drawQr(doc: Doc, text: string, x: number, y: number, size: number) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const cell = size / (n + 8); // 4 modules of quiet zone each side
+  doc.rect(x, y, size, size).fill('white');
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (qr.modules.get(r, c)) doc.rect(x + (c + 4) * cell, y + (r + 4) * cell, cell, cell);
+    }
+  }
+  doc.fill('black');
+}
+
+function drawHeader(flow: Flow, p: PrintedCfdi) {
+  const { doc } = flow;
+  const c = p.cfdi;
+  const right = LEFT + WIDTH * 0.58;
+  const rightWidth = WIDTH * 0.42;
+  doc
+    .font('bold')
+    .fontSize(12)
+    .fillColor('black')
+    .text(c.emisor.nombre || c.emisor.rfc, LEFT, flow.y, { width: WIDTH * 0.56 });
+  doc.font('regular').fontSize(8);
+  doc.text(`RFC: ${c.emisor.rfc}`);
+  doc.text(`Régimen fiscal: ${withName(c.emisor.regimenFiscal, REGIMEN_FISCAL)}`);
+  if (p.lugarExpedicion) doc.text(`Lugar de expedición (C.P.): ${p.lugarExpedicion}`);
+  const leftEnd = doc.y;
+
+  const facts: [string, string | undefined][] = [
+    ['Comprobante', `${withName(c.tipoDeComprobante, TIPO_DE_COMPROBANTE)} · CFDI ${c.version}`],
+    ['Serie y folio', [c.serie, c.folio].filter(Boolean).join(' ') || undefined],
+    ['Folio fiscal (UUID)', c.uuid],
+    ['Fecha de emisión', c.fecha],
+    ['Lugar de expedición', p.lugarExpedicion],
+    ['Fecha de certificación', c.fechaTimbrado],
+  ];
+  let y = flow.y;
+  for (const [label, value] of facts) {
+    if (!value) continue;
+    doc.font('bold').fontSize(7).fillColor(GREY).text(label, right, y, { width: rightWidth });
+    y = doc.y;
+    doc.font('regular').fontSize(8).fillColor('black').text(value, right, y, { width: rightWidth });
+    y = doc.y + 1;
+  }
+  doc
+    .rect(right - 6, flow.y - 4, rightWidth + 6, y - flow.y + 6)
+    .lineWidth(0.5)
+    .strokeColor(LINE)
+    .stroke();
+  flow.y = Math.max(leftEnd, y) + 8;
+  doc
+    .moveTo(LEFT, flow.y)
+    .lineTo(LEFT + WIDTH, flow.y)
+    .lineWidth(1)
+    .strokeColor('black')
+    .stroke();
+  flow.y += 6;
+
+  drawFields(flow, 'Receptor', [
+    ['Nombre', c.receptor.nombre],
+    ['RFC', c.receptor.rfc],
+    ['Régimen fiscal', c.receptor.regimenFiscal && withName(c.receptor.regimenFiscal, REGIMEN_FISCAL)],
+    ['Domicilio fiscal (C.P.)', c.receptor.domicilioFiscal],
+    ['Uso del CFDI', c.receptor.usoCfdi && withName(c.receptor.usoCfdi, USO_CFDI)],
+  ]);
+  drawFields(flow, 'Pago', [
+    ['Método de pago', c.metodoPago && withName(c.metodoPago, METODO_PAGO)],
+    ['Forma de pago', c.formaPago && withName(c.formaPago, FORMA_PAGO)],
+    ['Moneda', c.moneda],
+    ['Tipo de cambio', c.tipoCambio === undefined ? undefined : String(c.tipoCambio)],
+    ['Condiciones de pago', p.condicionesDePago],
+    ['Exportación', p.exportacion],
+  ]);
+  if (c.relacionados.length) {
+    drawFields(
+      flow,
+      'CFDI relacionados',
+      c.relacionados.map((r) => [`Tipo de relación ${r.tipoRelacion}`, r.uuids.join(', ')]),
+    );
+  }
+}
+
+const CONCEPT_COLUMNS: Column[] = [
+  { header: 'Clave SAT', width: 46 },
+  { header: 'Cantidad', width: 40, align: 'right' },
+  { header: 'Unidad', width: 52 },
+  { header: 'Descripción', width: 190 },
+  { header: 'Valor unitario', width: 60, align: 'right' },
+  { header: 'Importe', width: 62, align: 'right' },
+  { header: 'Impuestos', width: 90 },
+];
+
+function drawConceptos(flow: Flow, p: PrintedCfdi) {
+  flow.room(30);
+  flow.doc.font('bold').fontSize(9).fillColor('black').text('Conceptos', LEFT, flow.y);
+  flow.y += 12;
+  drawTable(
+    flow,
+    CONCEPT_COLUMNS,
+    p.conceptos.map((c) => [
+      c.claveProdServ,
+      quantity(c.cantidad),
+      [c.claveUnidad, c.unidad].filter(Boolean).join(' '),
+      [c.noIdentificacion && `[${c.noIdentificacion}]`, c.descripcion].filter(Boolean).join(' '),
+      money(c.valorUnitario),
+      c.descuento ? `${money(c.importe)}\nDesc. ${money(c.descuento)}` : money(c.importe),
+      [...c.traslados.map((t) => taxLine(t)), ...c.retenciones.map((t) => taxLine(t, true))].join('\n') ||
+        (c.objetoImp === '01' ? 'No objeto de impuesto' : ''),
+    ]),
+  );
+  flow.y += 6;
+}
+
+function drawTotals(flow: Flow, p: PrintedCfdi) {
+  const { doc } = flow;
+  const c = p.cfdi;
+  const lines: [string, string][] = [['Subtotal', money(c.subTotal)]];
+  if (c.descuento) lines.push(['Descuento', money(c.descuento)]);
+  for (const t of p.traslados)
+    lines.push([`Traslado ${taxLine({ ...t, importe: undefined }).trim()}`, money(t.importe)]);
+  for (const t of p.retenciones)
+    lines.push([`Retención ${IMPUESTO[t.impuesto] ?? t.impuesto}`, money(t.importe)]);
+  lines.push([`Total ${c.moneda}`, money(c.total)]);
+  const height = lines.length * 11 + 8;
+  flow.room(height + 24);
+  const x = LEFT + WIDTH * 0.6;
+  const w = WIDTH * 0.4;
+  let y = flow.y;
+  lines.forEach(([label, value], i) => {
+    const last = i === lines.length - 1;
+    doc
+      .font(last ? 'bold' : 'regular')
+      .fontSize(last ? 9 : 8)
+      .fillColor('black');
+    doc.text(label, x, y, { width: w * 0.55 });
+    doc.text(value, x + w * 0.55, y, { width: w * 0.45, align: 'right' });
+    y += 11;
+  });
+  doc
+    .font('bold')
+    .fontSize(7)
+    .fillColor(GREY)
+    .text('Importe con letra', LEFT, flow.y, { width: WIDTH * 0.56 });
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor('black')
+    .text(p.totalEnLetra, LEFT, doc.y + 1, { width: WIDTH * 0.56 });
+  flow.y = Math.max(y, doc.y) + 10;
+}
+
+const DOCTO_COLUMNS: Column[] = [
+  { header: 'Documento relacionado (UUID)', width: 170 },
+  { header: 'Moneda', width: 38 },
+  { header: 'Equivalencia', width: 52, align: 'right' },
+  { header: 'Parcialidad', width: 46, align: 'right' },
+  { header: 'Saldo anterior', width: 78, align: 'right' },
+  { header: 'Importe pagado', width: 78, align: 'right' },
+  { header: 'Saldo insoluto', width: 78, align: 'right' },
+];
+
+function drawPagos(flow: Flow, p: PrintedCfdi) {
+  p.cfdi.pagos?.forEach((pago, i) => {
+    drawFields(flow, `Pago ${i + 1} de ${p.cfdi.pagos!.length}`, [
+      ['Fecha de pago', pago.fechaPago],
+      ['Forma de pago', withName(pago.formaPago, FORMA_PAGO)],
+      ['Moneda', pago.monedaP],
+      ['Tipo de cambio', String(pago.tipoCambioP)],
+      ['Monto', money(pago.monto)],
+      ['Número de operación', pago.numOperacion],
+    ]);
+    drawTable(
+      flow,
+      DOCTO_COLUMNS,
+      pago.doctos.map((d) => [
+        d.uuid,
+        d.monedaDR,
+        String(d.equivalenciaDR),
+        d.numParcialidad === undefined ? '' : String(d.numParcialidad),
+        money(d.impSaldoAnt),
+        money(d.impPagado),
+        money(d.impSaldoInsoluto),
+      ]),
+    );
+    flow.y += 8;
+  });
+}
+
+function drawStamp(flow: Flow, p: PrintedCfdi) {
+  const { doc } = flow;
+  const qrSize = 110;
+  const x = LEFT + qrSize + 12;
+  const width = WIDTH - qrSize - 12;
+  flow.room(qrSize + 20);
+  doc
+    .moveTo(LEFT, flow.y)
+    .lineTo(LEFT + WIDTH, flow.y)
+    .lineWidth(1)
+    .strokeColor('black')
+    .stroke();
+  flow.y += 6;
+  const top = flow.y;
+  drawQr(doc, p.verificationUrl, LEFT, top, qrSize);
+  const facts: [string, string][] = [
+    ['No. de serie del certificado del emisor', p.noCertificado ?? ''],
+    ['No. de serie del certificado del SAT', p.timbre.noCertificadoSAT],
+    ['Fecha y hora de certificación', p.timbre.fechaTimbrado],
+    ['RFC del proveedor de certificación', p.timbre.rfcProvCertif],
+  ];
+  let y = top;
+  for (const [label, value] of facts) {
+    doc.font('bold').fontSize(7).fillColor(GREY).text(`${label}: `, x, y, { width, continued: true });
+    doc.font('regular').fillColor('black').text(value);
+    y = doc.y + 1;
+  }
+  flow.y = y + 3;
+  const pages = doc.bufferedPageRange().count;
+  drawLong(flow, 'Sello digital del CFDI', p.sello, x, width);
+  drawLong(flow, 'Sello digital del SAT', p.timbre.selloSAT, x, width);
+  drawLong(
+    flow,
+    'Cadena original del complemento de certificación digital del SAT',
+    p.cadenaOriginalTimbre,
+    x,
+    width,
+  );
+  // The QR code may reach lower than the text beside it (unless the text went on to a new page).
+  if (doc.bufferedPageRange().count === pages) flow.y = Math.max(flow.y, top + qrSize + 4);
+}
+
+function drawFooters(doc: Doc, p: PrintedCfdi) {
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    const margins = doc.page.margins;
+    doc.page.margins = { ...margins, bottom: 0 }; // writing below the content area must not add a page
+    const y = PAGE.height - PAGE.margin - 8;
+    doc.font('regular').fontSize(7).fillColor(GREY);
+    doc.text(`Este documento es una representación impresa de un CFDI · ${p.cfdi.uuid}`, LEFT, y, {
+      width: WIDTH * 0.8,
+      lineBreak: false,
+    });
+    doc.text(`Página ${i + 1} de ${range.count}`, LEFT + WIDTH * 0.8, y, {
+      width: WIDTH * 0.2,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins = margins;
+  }
+}
+
+/** The PDF of one printed CFDI, as bytes. */
+export function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
+  const f = loadFonts();
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: PAGE.margin,
+    bufferPages: true,
+    // pdfkit takes a parsed fontkit font where it takes a path; its default (Helvetica) is never loaded.
+    font: f.regular as unknown as string,
+    info: {
+      Title: `CFDI ${p.cfdi.uuid}`,
+      Author: p.cfdi.emisor.nombre || p.cfdi.emisor.rfc,
+      Subject: `Representación impresa de un CFDI ${p.cfdi.version}`,
+    },
+  });
+  for (const [name, parsed] of Object.entries(f)) doc.registerFont(name, parsed as unknown as string);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const flow = new Flow(doc);
+  drawHeader(flow, p);
+  drawConceptos(flow, p);
+  drawPagos(flow, p);
+  drawTotals(flow, p);
+  drawStamp(flow, p);
+  drawFooters(doc, p);
+  doc.end();
+  return done;
+}
