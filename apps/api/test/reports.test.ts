@@ -590,3 +590,105 @@ describe('documents alike are summed in the database', () => {
     ]);
   });
 });
+
+describe('payments in dollars, through the real import', () => {
+  it('TipoCambioP and the complement’s TrasladosDR; a peso payment through EquivalenciaDR; the balance at the invoice’s rate', async () => {
+    const other = await signUp(t);
+    await setPlan(t, other.id, 'BASIC');
+    const COMPANY: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
+    const id = (
+      await createProfile(t, other, {
+        nombre: COMPANY.nombre,
+        rfc: COMPANY.rfc,
+        tipo_persona: 'MORAL',
+        regimenes_fiscales: ['601'],
+      })
+    ).id;
+    // 1,000 USD + IVA 160 = 1,160 USD at 17.00, paid half in April (in dollars at 18.50, the
+    // complement stating base 499.99 and IVA 80) and half in May (11,600 pesos: EquivalenciaDR 0.05).
+    const usd = newUuid();
+    await imported(
+      t,
+      other,
+      id,
+      invoiceXml({
+        uuid: usd,
+        emisor: COMPANY,
+        receptor: CLIENT,
+        fecha: '2025-04-02T10:00:00',
+        metodoPago: 'PPD',
+        moneda: 'USD',
+        tipoCambio: 17,
+      }),
+    );
+    const pay = (fechaPago: string, doc: Parameters<typeof paymentXml>[0]['pagos'][number]) =>
+      imported(
+        t,
+        other,
+        id,
+        paymentXml({ uuid: newUuid(), emisor: COMPANY, receptor: CLIENT, fecha: fechaPago, pagos: [doc] }),
+      );
+    await pay('2025-04-20T10:00:00', {
+      fechaPago: '2025-04-20T10:00:00',
+      monedaP: 'USD',
+      tipoCambioP: 18.5,
+      doctos: [
+        {
+          uuid: usd,
+          monedaDR: 'USD',
+          numParcialidad: 1,
+          impSaldoAnt: 1160,
+          impPagado: 580,
+          // The issuer's own rounding (499.99, not 500.00): read as written, not recomputed.
+          impuestosDR: { traslados: [{ base: 499.99, tasa: 0.16, importe: 80 }] },
+        },
+      ],
+    });
+    await pay('2025-05-06T10:00:00', {
+      fechaPago: '2025-05-06T10:00:00',
+      monedaP: 'MXN',
+      doctos: [
+        {
+          uuid: usd,
+          monedaDR: 'USD',
+          equivalenciaDR: 0.05,
+          numParcialidad: 2,
+          impSaldoAnt: 580,
+          impPagado: 580,
+        },
+      ],
+    });
+    const headers = bearer(other.token);
+    const month = async (mes: number) =>
+      (
+        await (
+          await request(t, 'GET', `/api/reports/monthly?profileId=${id}&año=2025&mes=${mes}`, { headers })
+        ).json()
+      ).data;
+    const april = await month(4);
+    expect(april.ingresos).toMatchObject({
+      documentos: 1,
+      subtotal: 1000 * 17,
+      iva_trasladado: 160 * 17,
+      total: 1160 * 17,
+    });
+    expect(april.flujo.cobrado).toEqual({
+      base: round2(499.99 * 18.5),
+      iva_trasladado: 80 * 18.5,
+      retencion_iva: 0,
+      retencion_isr: 0,
+      total: 580 * 18.5,
+    });
+    expect(april.pendientes.por_cobrar).toEqual({ documentos: 1, saldo: 580 * 17 });
+    const may = await month(5);
+    // No TrasladosDR: the invoice's taxes in proportion 580 / 1,160, in pesos at 1 / 0.05.
+    expect(may.flujo.cobrado).toEqual({
+      base: (1000 * 0.5) / 0.05,
+      iva_trasladado: (160 * 0.5) / 0.05,
+      retencion_iva: 0,
+      retencion_isr: 0,
+      total: 580 / 0.05,
+    });
+    expect(may.pendientes.por_cobrar).toEqual({ documentos: 0, saldo: 0 });
+  });
+});

@@ -189,6 +189,11 @@ export interface PaymentSpec {
       numParcialidad: number;
       impSaldoAnt: number;
       impPagado: number;
+      /** Pagos 2.0 ImpuestosDR: IVA traslados (rate as a fraction) and withholdings, in MonedaDR. */
+      impuestosDR?: {
+        traslados?: Array<{ base: number; tasa: number; importe: number }>;
+        retenciones?: Array<{ impuesto: '001' | '002'; base: number; tasa: number; importe: number }>;
+      };
     }>;
   }>;
 }
@@ -201,7 +206,7 @@ export function paymentXml(s: PaymentSpec): string {
       const doctos = p.doctos
         .map(
           (d) =>
-            `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoAnt - d.impPagado)}" ObjetoImpDR="01"/>`,
+            `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoAnt - d.impPagado)}" ObjetoImpDR="${d.impuestosDR ? '02' : '01'}">${impuestosDR(d.impuestosDR)}</pago20:DoctoRelacionado>`,
         )
         .join('');
       return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}</pago20:Pago>`;
@@ -217,6 +222,23 @@ export function paymentXml(s: PaymentSpec): string {
     '<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111506" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago" ValorUnitario="0" Importe="0" ObjetoImp="01"/></cfdi:Conceptos>' +
     `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales MontoTotalPagos="${fmt(total)}"/>${pagos}</pago20:Pagos>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
   );
+}
+
+function impuestosDR(i: PaymentSpec['pagos'][number]['doctos'][number]['impuestosDR']): string {
+  if (!i) return '';
+  const line = (
+    kind: 'Retencion' | 'Traslado',
+    impuesto: string,
+    t: { base: number; tasa: number; importe: number },
+  ) =>
+    `<pago20:${kind}DR BaseDR="${fmt(t.base)}" ImpuestoDR="${impuesto}" TipoFactorDR="Tasa" TasaOCuotaDR="${t.tasa.toFixed(6)}" ImporteDR="${fmt(t.importe)}"/>`;
+  const r = i.retenciones?.length
+    ? `<pago20:RetencionesDR>${i.retenciones.map((t) => line('Retencion', t.impuesto, t)).join('')}</pago20:RetencionesDR>`
+    : '';
+  const t = i.traslados?.length
+    ? `<pago20:TrasladosDR>${i.traslados.map((t) => line('Traslado', '002', t)).join('')}</pago20:TrasladosDR>`
+    : '';
+  return `<pago20:ImpuestosDR>${r}${t}</pago20:ImpuestosDR>`;
 }
 
 let counter = 0;
