@@ -121,6 +121,10 @@ const CALLS: Record<string, Call> = {
       type: 'manual',
     }),
   },
+  'PATCH /accrued-expenses/{id}': {
+    path: (x) => `/api/accrued-expenses/${x.expenseId}`,
+    body: () => ({ is_paid: true, payment_date: '2025-05-20' }),
+  },
   'GET /periods': { query: (x) => `?profileId=${x.profileId}` },
   'POST /periods': { body: (x) => ({ profile_id: x.profileId, año: 2025, mes: 6 }) },
   'POST /periods/{id}/close': {
@@ -231,6 +235,18 @@ beforeAll(async () => {
     body: { profile_id: profile.id, año: 2025, mes: 5 },
   });
   o.periodId = (await period.json()).data.id;
+  const expense = await request(t, 'POST', '/api/accrued-expenses', {
+    headers: bearer(owner.token),
+    body: {
+      profile_id: profile.id,
+      period_id: o.periodId,
+      concept: 'Agua',
+      subtotal: 5,
+      fecha: '2025-05-03',
+      type: 'manual',
+    },
+  });
+  o.expenseId = (await expense.json()).data.id;
   keys.write = (await newKey('write')).key;
   keys.read = (await newKey('read')).key;
 }, 60_000);
@@ -240,9 +256,16 @@ afterAll(() => t.close());
 
 /** Strings that would betray the owner's data in someone else's answer. */
 const secrets = () =>
-  [o.profileId, o.invoiceId, o.invoiceUuid, o.periodId, OWNER.rfc, OWNER.nombre, owner.email].filter(
-    Boolean,
-  ) as string[];
+  [
+    o.profileId,
+    o.invoiceId,
+    o.invoiceUuid,
+    o.periodId,
+    o.expenseId,
+    OWNER.rfc,
+    OWNER.nombre,
+    owner.email,
+  ].filter(Boolean) as string[];
 
 function send(key: string, call: Call, ids: Record<string, string>, headers: Record<string, string>) {
   const [method, template] = key.split(' ') as [string, string];
@@ -367,6 +390,7 @@ describe('authorization over every tRPC procedure', () => {
       fecha: '2025-05-02',
       type: 'manual',
     }),
+    'expenses.updatePayment': () => ({ id: o.expenseId, is_paid: true, payment_date: '2025-05-20' }),
     'periods.list': () => ({ profileId: o.profileId }),
     'periods.open': () => ({ profile_id: o.profileId, año: 2025, mes: 9 }),
     'periods.close': () => ({ id: o.periodId }),

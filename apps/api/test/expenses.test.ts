@@ -184,6 +184,95 @@ describe('POST /api/accrued-expenses', () => {
   });
 });
 
+describe('a manual expense paid, and its supplier', () => {
+  const body = (profileId: string, periodId: string) => ({
+    profile_id: profileId,
+    period_id: periodId,
+    concept: 'Papelería',
+    subtotal: 1000,
+    iva_amount: 160,
+    fecha: '2025-03-10',
+    type: 'manual',
+  });
+  const patch = (u: TestUser, id: string, payment: unknown) =>
+    request(t, 'PATCH', `/api/accrued-expenses/${id}`, { headers: bearer(u.token), body: payment });
+
+  it('POST takes is_paid, payment_date and the supplier; GET /api/expenses lists them', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 3);
+    const res = await accrue(u, {
+      ...body(p.id, period.id),
+      is_paid: true,
+      payment_date: '2025-03-12',
+      rfc_emisor: 'EKU9003173C9',
+      nombre_emisor: 'Escuela Kemper Urgate',
+    });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data).toMatchObject({
+      is_paid: true,
+      payment_date: '2025-03-12',
+      rfc_emisor: 'EKU9003173C9',
+      nombre_emisor: 'Escuela Kemper Urgate',
+    });
+    const listed = await request(t, 'GET', `/api/expenses?profile_id=${p.id}`, { headers: cookie(u.token) });
+    expect((await listed.json()).data).toEqual([data]);
+  });
+
+  it('POST: is_paid without payment_date is a 400 saying so, and a bad supplier RFC too; nothing stored', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 3);
+    const message = await expectError(
+      await accrue(u, { ...body(p.id, period.id), is_paid: true }),
+      400,
+      'Bad Request',
+    );
+    expect(message).toBe('payment_date: required when is_paid is true');
+    for (const bad of [
+      { payment_date: '2025-03-12' },
+      { is_paid: 'yes', payment_date: '2025-03-12' },
+      { is_paid: true, payment_date: '2025-02-30' },
+      { rfc_emisor: 'EKU9003173' },
+    ]) {
+      await expectError(await accrue(u, { ...body(p.id, period.id), ...bad }), 400, 'Bad Request');
+    }
+    expect(await t.handle.db.select().from(manualExpenses).where(eq(manualExpenses.userId, u.id))).toEqual(
+      [],
+    );
+  });
+
+  it('PATCH /api/accrued-expenses/{id} marks it paid later: 200 with the expense; unknown or not yours → 404', async () => {
+    const { u, p } = await setup();
+    const { data: period } = await openPeriod(u, p.id, 2025, 3);
+    const { data: created } = await (await accrue(u, body(p.id, period.id))).json();
+    expect(created.is_paid).toBe(false);
+
+    const res = await patch(u, created.id, { is_paid: true, payment_date: '2025-04-01' });
+    expect(res.status).toBe(200);
+    const { message, data } = await res.json();
+    expect(message).toBeTypeOf('string');
+    expect(data).toEqual({
+      ...created,
+      is_paid: true,
+      payment_date: '2025-04-01',
+      updated_at: data.updated_at,
+    });
+
+    await expectError(await patch(u, created.id, { is_paid: true }), 400, 'Bad Request');
+    await expectError(await patch(u, created.id, { payment_date: '2025-04-01' }), 400, 'Bad Request');
+    const other = await signUp(t);
+    await expectError(await patch(other, created.id, { is_paid: false }), 404, 'Not Found');
+    await expectError(await patch(u, 'no-such-expense', { is_paid: false }), 404, 'Not Found');
+    await expectError(
+      await request(t, 'PATCH', `/api/accrued-expenses/${created.id}`, { body: { is_paid: false } }),
+      401,
+      'Unauthorized',
+    );
+    const [row] = await t.handle.db.select().from(manualExpenses).where(eq(manualExpenses.id, created.id));
+    expect(row).toMatchObject({ isPaid: true, paymentDate: '2025-04-01' });
+  });
+});
+
 describe('GET /api/expenses', () => {
   it('refuses bad query parameters with 400', async () => {
     const u = await signUp(t);

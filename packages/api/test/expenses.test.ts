@@ -270,7 +270,9 @@ describe('the expense list puts XML and manual expenses together', () => {
       payment_date: '2025-04-19T12:00:00',
       tipo: 'PPD',
     });
-    expect(byId[ids.manualApril!]).not.toHaveProperty('is_paid');
+    // A manual expense is unpaid until said otherwise (packages/api/test/manual-expense-payment.test.ts).
+    expect(byId[ids.manualApril!]).toMatchObject({ is_paid: false });
+    expect(byId[ids.manualApril!]).not.toHaveProperty('payment_date');
   });
 
   it('filters by month and year for both origins', async () => {

@@ -92,6 +92,7 @@ const DESIGN: [method: string, path: string, success: number, errors: number[]][
   ['get', '/invoices/{id}', 200, [401, 403, 404]],
   ['get', '/invoices/{id}/xml', 200, [401, 403, 404]],
   ['post', '/invoices/{id}/payments', 201, [400, 401, 403, 404]],
+  ['patch', '/accrued-expenses/{id}', 200, [400, 401, 403, 404]],
   ['get', '/periods', 200, [401]],
   ['post', '/periods', 201, [400, 401]],
   ['post', '/webhooks/stripe', 200, [400, 500]],

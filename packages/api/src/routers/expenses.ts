@@ -5,6 +5,7 @@ import { Expense } from '../schemas/expense';
 import { expenseFilters, listQuery, Pagination } from '../schemas/pagination';
 import { createManualExpense } from '../services/expenses/create-manual-expense';
 import { listExpenses } from '../services/expenses/list-expenses';
+import { updateManualExpensePayment } from '../services/expenses/manual-expense-payment';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['expenses'];
@@ -64,6 +65,16 @@ export const expensesRouter = router({
           fecha: IsoDate,
           type: z.literal('manual', 'must be "manual"'),
           categoria: z.string().trim().min(1).max(100).optional(),
+          is_paid: z.boolean().optional().meta({ description: 'Paid already (default false)' }),
+          payment_date: IsoDate.optional().meta({ description: 'When it was paid; required when is_paid' }),
+          rfc_emisor: z.string().trim().min(1).max(20).optional().meta({ description: "The supplier's RFC" }),
+          nombre_emisor: z
+            .string()
+            .trim()
+            .min(1)
+            .max(254)
+            .optional()
+            .meta({ description: "The supplier's name" }),
         }),
         { ...PROFILE_ALIAS, concept: 'concepto' },
         ['profileId', 'concepto'],
@@ -77,9 +88,40 @@ export const expensesRouter = router({
           fecha: '2025-03-14',
           type: 'manual',
           categoria: 'oficina',
+          is_paid: true,
+          payment_date: '2025-03-15',
+          rfc_emisor: 'EKU9003173C9',
+          nombre_emisor: 'Papelería del Centro',
         },
       }),
     )
     .output(z.object({ message: z.string(), data: Expense }))
     .mutation(({ ctx, input }) => createManualExpense(ctx, ctx.user.id, input)),
+
+  updatePayment: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/accrued-expenses/{id}',
+        tags,
+        summary: 'Mark a manual expense paid (on a date) or unpaid',
+        description:
+          'Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. An expense that is not yours answers 404.',
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(
+      z
+        .object({
+          id: z.string().min(1).max(100),
+          is_paid: z.boolean(),
+          payment_date: IsoDate.optional(),
+        })
+        .meta({ example: { is_paid: true, payment_date: '2025-03-20' } }),
+    )
+    .output(z.object({ message: z.string(), data: Expense }))
+    .mutation(async ({ ctx, input: { id, ...payment } }) => ({
+      message: 'Expense updated',
+      data: await updateManualExpensePayment(ctx, ctx.user.id, id, payment),
+    })),
 });

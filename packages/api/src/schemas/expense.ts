@@ -1,4 +1,4 @@
-import type { ExpenseListRow } from '@folio/db/queries/expenses';
+import type { ExpenseListRow, ManualExpenseRow } from '@folio/db/queries/expenses';
 import { z } from 'zod';
 import { Timestamp, Uuid } from './formats';
 import { cfdiKind, cfdiKindFields, opt, Tipo } from './invoice';
@@ -87,3 +87,19 @@ export function toExpense(row: Omit<ExpenseListRow, 'descuento'>): Expense {
     updated_at: new Date(row.updatedAt).toISOString(),
   };
 }
+
+/** A manual expense as stored, in the contract's shape: no CFDI behind it, in pesos. */
+export const toManualExpense = (row: ManualExpenseRow): Expense =>
+  toExpense({
+    ...row,
+    origin: 'MANUAL',
+    retencionIvaAmount: null,
+    retencionIsrAmount: null,
+    uuid: null,
+    tipo: null,
+    tipoComprobante: null,
+    moneda: 'MXN',
+    tipoCambio: null,
+    rfcReceptor: null,
+    nombreReceptor: null,
+  });

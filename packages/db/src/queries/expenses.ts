@@ -124,8 +124,8 @@ function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor) {
       ivaAmount: manualExpenses.ivaAmount,
       retencionIvaAmount: sql<number | null>`null::numeric`.as('retencion_iva_amount'),
       retencionIsrAmount: sql<number | null>`null::numeric`.as('retencion_isr_amount'),
-      isPaid: sql<boolean | null>`null::boolean`.as('is_paid'),
-      paymentDate: sql<string | null>`null::text`.as('payment_date'),
+      isPaid: sql<boolean | null>`${manualExpenses.isPaid}`.as('is_paid'),
+      paymentDate: sql<string | null>`${manualExpenses.paymentDate}`.as('payment_date'),
       concepto: manualExpenses.concepto,
       categoria: manualExpenses.categoria,
       uuid: sql<string | null>`null::text`.as('uuid'),
@@ -134,8 +134,8 @@ function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor) {
       // Typed in by the user in pesos.
       moneda: sql<string>`'MXN'`.as('moneda'),
       tipoCambio: sql<number | null>`null::numeric`.as('tipo_cambio'),
-      rfcEmisor: sql<string | null>`null::text`.as('rfc_emisor'),
-      nombreEmisor: sql<string | null>`null::text`.as('nombre_emisor'),
+      rfcEmisor: sql<string | null>`${manualExpenses.rfcEmisor}`.as('rfc_emisor'),
+      nombreEmisor: sql<string | null>`${manualExpenses.nombreEmisor}`.as('nombre_emisor'),
       rfcReceptor: sql<string | null>`null::text`.as('rfc_receptor'),
       nombreReceptor: sql<string | null>`null::text`.as('nombre_receptor'),
       createdAt: manualExpenses.createdAt,
@@ -154,4 +154,30 @@ export async function insertManualExpense(
 ): Promise<ManualExpenseRow> {
   const [stored] = await tx.insert(manualExpenses).values(row).returning();
   return stored!;
+}
+
+/** The user's manual expense with this id; undefined when it does not exist or is someone else's. */
+export async function findOwnManualExpense(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<ManualExpenseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(manualExpenses)
+    .where(and(eq(manualExpenses.id, id), eq(manualExpenses.userId, userId)));
+  return row;
+}
+
+export async function setManualExpensePayment(
+  db: Db,
+  id: string,
+  payment: { isPaid: boolean; paymentDate: string | null },
+): Promise<ManualExpenseRow | undefined> {
+  const [row] = await db
+    .update(manualExpenses)
+    .set({ ...payment, updatedAt: new Date() })
+    .where(eq(manualExpenses.id, id))
+    .returning();
+  return row;
 }

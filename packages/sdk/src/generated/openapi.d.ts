@@ -362,6 +362,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accrued-expenses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a manual expense paid (on a date) or unpaid
+         * @description Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. An expense that is not yours answers 404.
+         */
+        patch: operations["expenses-updatePayment"];
+        trace?: never;
+    };
     "/periods": {
         parameters: {
             query?: never;
@@ -3058,7 +3078,11 @@ export interface operations {
                  *       "iva_amount": 160,
                  *       "fecha": "2025-03-14",
                  *       "type": "manual",
-                 *       "categoria": "oficina"
+                 *       "categoria": "oficina",
+                 *       "is_paid": true,
+                 *       "payment_date": "2025-03-15",
+                 *       "rfc_emisor": "EKU9003173C9",
+                 *       "nombre_emisor": "Papelería del Centro"
                  *     }
                  */
                 "application/json": {
@@ -3076,6 +3100,14 @@ export interface operations {
                     /** @constant */
                     type: "manual";
                     categoria?: string;
+                    /** @description Paid already (default false) */
+                    is_paid?: boolean;
+                    /** @description When it was paid; required when is_paid */
+                    payment_date?: string;
+                    /** @description The supplier's RFC */
+                    rfc_emisor?: string;
+                    /** @description The supplier's name */
+                    nombre_emisor?: string;
                 };
             };
         };
@@ -3143,6 +3175,95 @@ export interface operations {
                     "Retry-After": components["headers"]["Retry-After"];
                     "X-Quota-Limit": components["headers"]["X-Quota-Limit"];
                     "X-Quota-Remaining": components["headers"]["X-Quota-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses-updatePayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "is_paid": true,
+                 *       "payment_date": "2025-03-20"
+                 *     }
+                 */
+                "application/json": {
+                    is_paid: boolean;
+                    payment_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Expense"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,16 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { getEntitlements } from '@folio/billing';
-import { round2 } from '@folio/cfdi';
+import { parseRfc, round2 } from '@folio/cfdi';
 import { isUniqueViolation } from '@folio/db';
 import { insertManualExpense } from '@folio/db/queries/expenses';
 import { findAnswer, saveAnswer } from '@folio/db/queries/idempotency';
 import { findPeriod } from '@folio/db/queries/periods';
 import type { Context } from '../../context';
 import { badRequest, conflict } from '../../errors';
-import { type Expense, toExpense } from '../../schemas/expense';
+import { type Expense, toManualExpense } from '../../schemas/expense';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
 import { takeMonthlyQuota } from '../quota';
+import { paymentOf } from './manual-expense-payment';
 
 export interface ManualExpenseInput {
   profileId: string;
@@ -22,6 +23,11 @@ export interface ManualExpenseInput {
   fecha: string;
   type: 'manual';
   categoria?: string;
+  /** Paid, and when (docs/cfdi.md#taxes-by-rate); unpaid by default. */
+  is_paid?: boolean;
+  payment_date?: string;
+  rfc_emisor?: string;
+  nombre_emisor?: string;
 }
 
 type Answer = { message: string; data: Expense };
@@ -46,6 +52,9 @@ export async function createManualExpense(
     const replay = await replayOf(ctx, userId, key, requestHash);
     if (replay) return replay;
   }
+  // The body's own rules first: a bad body is a 400 whoever sends it.
+  const payment = paymentOf(input);
+  const supplier = supplierOf(input);
   const profile = await authorizeProfile(ctx, userId, input.profileId, 'write');
   const period = await findPeriod(ctx.db, input.period_id);
   if (!period || period.profileId !== profile.id) {
@@ -79,10 +88,12 @@ export async function createManualExpense(
         iva: input.subtotal > 0 ? round2((ivaAmount / input.subtotal) * 100) : 0,
         concepto: input.concepto,
         categoria: input.categoria ?? null,
+        ...payment,
+        ...supplier,
       });
       const result: Answer = {
         message: 'Expense created',
-        data: toExpense({ ...row, origin: 'MANUAL', ...NO_CFDI }),
+        data: toManualExpense(row),
       };
       if (key) {
         await saveAnswer(tx, userId, key, {
@@ -131,18 +142,13 @@ async function replayOf(
 const replayedHeaders = (headers: Headers): Record<string, string> =>
   Object.fromEntries([...headers].filter(([name]) => name.startsWith('x-quota-')));
 
-const NO_CFDI = {
-  retencionIvaAmount: null,
-  retencionIsrAmount: null,
-  isPaid: null,
-  paymentDate: null,
-  uuid: null,
-  tipo: null,
-  tipoComprobante: null,
-  moneda: 'MXN',
-  tipoCambio: null,
-  rfcEmisor: null,
-  nombreEmisor: null,
-  rfcReceptor: null,
-  nombreReceptor: null,
-} as const;
+/** The supplier, when given: an RFC as any CFDI party's (generic ones included), and its name. */
+function supplierOf(input: ManualExpenseInput) {
+  let rfcEmisor: string | null = null;
+  if (input.rfc_emisor !== undefined) {
+    const parsed = parseRfc(input.rfc_emisor);
+    if ('problem' in parsed) throw badRequest(`rfc_emisor: ${parsed.problem.message}`, 'rfc_invalid');
+    rfcEmisor = parsed.rfc;
+  }
+  return { rfcEmisor, nombreEmisor: input.nombre_emisor ?? null };
+}

@@ -1,0 +1,47 @@
+// Whether a manual expense is paid and when: the cash-basis reports count it on its payment date
+// (docs/cfdi.md#taxes-by-rate). The same rule for the creation and a later change.
+import { findOwnManualExpense, setManualExpensePayment } from '@folio/db/queries/expenses';
+import type { Context } from '../../context';
+import { badRequest, notFound } from '../../errors';
+import { type Expense, toManualExpense } from '../../schemas/expense';
+import { audit } from '../audit';
+import { authorizeProfile } from '../profiles/access';
+
+export interface PaymentInput {
+  is_paid?: boolean;
+  /** Already checked to be a real date; only its date part counts. */
+  payment_date?: string;
+}
+
+/** Paid needs its date; unpaid has none (a date alone would be read as paid by no one). */
+export function paymentOf(input: PaymentInput): { isPaid: boolean; paymentDate: string | null } {
+  const isPaid = input.is_paid ?? false;
+  if (isPaid && !input.payment_date) {
+    throw badRequest('payment_date: required when is_paid is true', 'payment_date_required');
+  }
+  if (!isPaid && input.payment_date) {
+    throw badRequest('payment_date: only with is_paid true', 'payment_date_without_payment');
+  }
+  return { isPaid, paymentDate: isPaid ? input.payment_date!.slice(0, 10) : null };
+}
+
+/** Marks the caller's manual expense paid on a date, or unpaid; someone else's is as missing (404). */
+export async function updateManualExpensePayment(
+  ctx: Context,
+  userId: string,
+  id: string,
+  input: PaymentInput & { is_paid: boolean },
+): Promise<Expense> {
+  const payment = paymentOf(input);
+  const expense = await findOwnManualExpense(ctx.db, userId, id);
+  if (!expense) throw notFound('Expense not found');
+  await authorizeProfile(ctx, userId, expense.profileId, 'write');
+  const row = await setManualExpensePayment(ctx.db, id, payment);
+  if (!row) throw notFound('Expense not found'); // deleted (with its profile) meanwhile
+  await audit(ctx, 'expense.payment', userId, {
+    entity: 'manual_expense',
+    entityId: id,
+    data: { is_paid: payment.isPaid, payment_date: payment.paymentDate },
+  });
+  return toManualExpense(row);
+}
