@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -502,6 +502,31 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(rows).toHaveLength((await listed.json()).pagination.total);
+  });
+
+  it('folio pdf UUID -o FILE: the CFDI found by its UUID, written whole (pdftotext finds the UUID); an unknown UUID writes nothing', async () => {
+    const [invoice]: { uuid: string }[] = JSON.parse(
+      (await folio(['invoices', '--profile', HE, '--json'])).stdout,
+    );
+    const target = join(home, 'factura.pdf');
+    const res = await folio(['pdf', invoice!.uuid.toLowerCase(), '-o', target]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(`${target}\n`);
+    const text = execFileSync('pdftotext', [target, '-'], { encoding: 'utf8' });
+    expect(text.toUpperCase()).toContain(invoice!.uuid.toUpperCase());
+
+    const unknown = await folio([
+      'pdf',
+      '00000000-0000-4000-8000-000000000000',
+      '-o',
+      join(home, 'none.pdf'),
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(
+      'folio pdf: No CFDI with UUID or id 00000000-0000-4000-8000-000000000000 in your account.\n',
+    );
+    expect(existsSync(join(home, 'none.pdf'))).toBe(false);
   });
 
   it('FREE: xlsx is refused with the server’s message (the plan needed), exit 1 and no file; csv is written', async () => {

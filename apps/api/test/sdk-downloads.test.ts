@@ -1,5 +1,6 @@
 // The SDK's file helpers (rest.exports) against this file's app, in-process: what they download is
 // opened the way a user's tools open it (exceljs, csv-parse), refusals are FolioApiError.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,21 +50,22 @@ async function owner(plan?: 'BASIC' | 'PRO', app: TestApp = t) {
   if (plan) await setPlan(app, u.id, plan);
   const p = await createProfile(app, u, { nombre: OWNER.nombre, rfc: OWNER.rfc, tipo_persona: 'MORAL' });
   const march = [newUuid(), newUuid()] as const;
+  const ids: string[] = [];
   for (const [uuid, fecha, receptor] of [
     [march[0], '2025-03-10T09:15:00', TRICKY],
     [march[1], '2025-03-20T18:30:05', CLIENT],
     [newUuid(), '2025-04-02T10:00:00', CLIENT],
   ] as const) {
-    await imported(app, u, p.id, invoiceXml({ uuid, fecha, emisor: OWNER, receptor }));
+    ids.push(await imported(app, u, p.id, invoiceXml({ uuid, fecha, emisor: OWNER, receptor })));
   }
   const expense = newUuid();
-  await imported(
+  const expenseId = await imported(
     app,
     u,
     p.id,
     invoiceXml({ uuid: expense, fecha: '2025-03-05T08:00:00', emisor: TRICKY, receptor: OWNER }),
   );
-  return { u, p, march, expense };
+  return { u, p, march, ids, expense, expenseId };
 }
 
 const refusal = (p: Promise<unknown>) =>
@@ -147,6 +149,43 @@ describe('rest.exports (SDK)', () => {
     expect(err).toBeInstanceOf(FolioApiError);
     expect(err).toMatchObject({ status: 400, code: 'validation_failed' });
     expect((err as FolioApiError).fields.map((f) => f.path)).toContain('mes');
+  });
+
+  it('invoicePdf(id): the printed CFDI, income or expense, under the server’s name; pdftotext finds its UUID and both RFCs', async () => {
+    const { u, march, ids, expense, expenseId } = await owner('BASIC');
+    const client = rest({ token: u.token });
+    for (const [id, uuid, other] of [
+      [ids[0]!, march[0], TRICKY.rfc],
+      [expenseId, expense, TRICKY.rfc],
+    ] as const) {
+      const seen: DownloadProgress[] = [];
+      const pdf = await client.exports.invoicePdf(id, { onProgress: (p) => seen.push(p) });
+      expect(pdf.contentType).toMatch(/^application\/pdf/);
+      expect(pdf.filename).toMatch(new RegExp(`${uuid}\\.pdf$`, 'i'));
+      const target = join(dir, `${uuid}.pdf`);
+      const { bytes } = await pdf.saveTo(target);
+      expect(seen.at(-1)?.bytes).toBe(bytes);
+      expect(readFileSync(target).subarray(0, 5).toString()).toBe('%PDF-');
+      const text = execFileSync('pdftotext', ['-layout', target, '-'], { encoding: 'utf8' });
+      expect(text.toUpperCase()).toContain(uuid.toUpperCase());
+      expect(text).toContain(OWNER.rfc);
+      expect(text).toContain(other);
+    }
+  });
+
+  it('invoicePdf: FREE → FolioApiError 403 naming the plans; an unknown id → 404', async () => {
+    const { u, ids } = await owner();
+    const client = rest({ token: u.token });
+    const refused = await refusal(client.exports.invoicePdf(ids[0]!));
+    expect(refused).toBeInstanceOf(FolioApiError);
+    expect(refused).toMatchObject({ status: 403, error: 'Forbidden', code: 'plan_required' });
+    expect((refused as FolioApiError).message).toMatch(/BASIC or PRO/);
+
+    const paying = await owner('PRO');
+    const missing = await refusal(
+      rest({ token: paying.u.token }).exports.invoicePdf('00000000-0000-4000-8000-000000000000'),
+    );
+    expect(missing).toMatchObject({ status: 404, error: 'Not Found' });
   });
 
   it('more rows than an export holds throws FolioApiError 400 asking to narrow the filters', async () => {
