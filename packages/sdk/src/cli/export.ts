@@ -96,10 +96,10 @@ async function documentIdOf(session: Session, ref: string): Promise<string | und
   const query = { search: ref, limit: 100 };
   const same = (d: { uuid?: string | null }) => d.uuid?.toLowerCase() === ref.toLowerCase();
   const income = await session.client.rest.GET('/invoices', { params: { query } });
-  const expense = income.data.data.find(same)
-    ? undefined
-    : await session.client.rest.GET('/expenses', { params: { query } });
-  return (income.data.data.find(same) ?? expense?.data.data.find(same))?.id;
+  const invoice = income.data.data.find(same);
+  if (invoice) return invoice.id;
+  const expenses = await session.client.rest.GET('/expenses', { params: { query } });
+  return expenses.data.data.find(same)?.id;
 }
 
 /** `folio pdf <UUID|id> [-o FILE|FOLDER]`: the printed representation of one CFDI. */
