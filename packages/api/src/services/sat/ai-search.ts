@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import { forbidden } from '../../errors';
 import { toSatProduct } from '../../schemas/sat';
 import { takeMonthlyQuota } from '../quota';
-import { meaningModelFor } from './meaning/cache';
+import { withMeaningModel } from './meaning/cache';
 import { explain } from './meaning/explain';
 import { analyzeQuery, type QueryTerm, rankByMeaning, selectiveWords } from './meaning/query';
 
@@ -28,10 +28,13 @@ export interface SatAiSearchInput {
 export async function aiSearchCatalog(ctx: Context, userId: string, input: SatAiSearchInput) {
   const { limits } = await getEntitlements(ctx.db, userId);
   if (limits.satAISearchesPerMonth === 0) throw forbidden(AI_SEARCH_REQUIRED, 'plan_required');
+  // The search runs while the quota is taken; its answer is dropped when the quota says no.
+  const search = searchByMeaning(ctx.db, input.query);
+  search.catch(() => {});
   await takeMonthlyQuota(ctx, userId, 'sat_ai_search', limits.satAISearchesPerMonth, 'SAT search by meaning');
+  const { codes, terms } = await search;
   const cap = limits.satMaxResults;
   const limit = cap === null ? input.limit : Math.max(0, Math.min(input.limit, cap - input.offset));
-  const { codes, terms } = await searchByMeaning(ctx.db, input.query);
   const page = codes.slice(input.offset, input.offset + limit);
   const rows = new Map(
     (
@@ -61,30 +64,31 @@ const FULL_TEXT_WEIGHT = 0.5;
 /**
  * Codes for a query by meaning, best first, each with a score in (0, 1]: reciprocal rank fusion
  * of the meaning model's ranking (lexicon + TF-IDF + latent space) and PostgreSQL's full-text
- * ranking of the query's telling words and their lexicon readings, as a share of what a code ranked first by both would get. Free of plan rules, so other
- * features (bench, history) can call it.
+ * ranking of the query's telling words and their lexicon readings, as a share of what a code
+ * ranked first by both would get. Free of plan rules, so other features (bench, history) can call it.
  */
 export async function searchByMeaning(
   db: Db,
   query: string,
 ): Promise<{ codes: { id: string; score: number }[]; terms: QueryTerm[] }> {
-  const model = await meaningModelFor(db);
-  const terms = analyzeQuery(model, query);
-  const fullText = await rankSatByAnyWord(db, selectiveWords(model, terms), DEPTH);
-  const fused = new Map<string, number>();
-  const add = (ranking: string[], weight: number) => {
-    ranking.forEach((id, rank) => {
-      fused.set(id, (fused.get(id) ?? 0) + weight / (RRF_K + rank + 1));
-    });
-  };
-  add(
-    rankByMeaning(model, terms, DEPTH).map((r) => model.ids[r.doc]!),
-    MEANING_WEIGHT,
-  );
-  add(fullText, FULL_TEXT_WEIGHT);
-  const best = (MEANING_WEIGHT + FULL_TEXT_WEIGHT) / (RRF_K + 1);
-  const codes = [...fused]
-    .map(([id, s]) => ({ id, score: Math.round((s / best) * 1e4) / 1e4 }))
-    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-  return { codes, terms };
+  return withMeaningModel(db, async (model) => {
+    const terms = analyzeQuery(model, query);
+    // The database ranks the words while the model ranks in memory.
+    const words = rankSatByAnyWord(db, selectiveWords(model, terms), DEPTH);
+    const meaning = rankByMeaning(model, terms, DEPTH).map((r) => model.ids[r.doc]!);
+    const fullText = await words;
+    const fused = new Map<string, number>();
+    const add = (ranking: string[], weight: number) => {
+      ranking.forEach((id, rank) => {
+        fused.set(id, (fused.get(id) ?? 0) + weight / (RRF_K + rank + 1));
+      });
+    };
+    add(meaning, MEANING_WEIGHT);
+    add(fullText, FULL_TEXT_WEIGHT);
+    const best = (MEANING_WEIGHT + FULL_TEXT_WEIGHT) / (RRF_K + 1);
+    const codes = [...fused]
+      .map(([id, s]) => ({ id, score: Math.round((s / best) * 1e4) / 1e4 }))
+      .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+    return { codes, terms };
+  });
 }

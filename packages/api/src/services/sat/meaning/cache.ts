@@ -6,18 +6,35 @@ import { buildMeaningModel, type MeaningModel } from './model';
 const models = new WeakMap<Db, { version: string; model: Promise<MeaningModel> }>();
 
 /**
- * The meaning model of the catalog as it is now: built once per process and catalog version (a few
- * seconds for the full catalog), then reused, so a search only pays for the version check. Searches
- * arriving while it builds wait for the same build.
+ * The meaning model of the catalog at `version` (the current one unless given): built once per
+ * process and catalog version (seconds for the full catalog), then reused. Searches arriving while
+ * it builds wait for the same build.
  */
-export async function meaningModelFor(db: Db): Promise<MeaningModel> {
-  const version = await satCatalogVersion(db);
+export async function meaningModelFor(
+  db: Db,
+  version: Promise<string> = satCatalogVersion(db),
+): Promise<MeaningModel> {
+  const current = await version;
   const cached = models.get(db);
-  if (cached?.version === version) return cached.model;
+  if (cached?.version === current) return cached.model;
   const model = listSatProductsForModel(db).then((rows) => buildMeaningModel(rows));
-  models.set(db, { version, model });
+  models.set(db, { version: current, model });
   model.catch(() => {
     if (models.get(db)?.model === model) models.delete(db);
   });
   return model;
+}
+
+/**
+ * Runs `use` on the model as the catalog is now, without waiting for the version check when a
+ * model is already built: the check runs in the database while `use` ranks in memory, and only
+ * when the catalog changed meanwhile is `use` run again on the new model.
+ */
+export async function withMeaningModel<T>(db: Db, use: (model: MeaningModel) => Promise<T>): Promise<T> {
+  const version = satCatalogVersion(db);
+  version.catch(() => {}); // awaited below; this only keeps an early failure of `use` from orphaning it
+  const last = models.get(db)?.model;
+  const first = last ? await use(await last) : undefined;
+  const model = await meaningModelFor(db, version);
+  return last && model === (await last) ? (first as T) : use(model);
 }
