@@ -3,7 +3,7 @@ import { rowsOf } from '@folio/db';
 import { apiKeys, auditLog } from '@folio/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditActions, portal, subscribe } from './billing-helpers';
+import { auditActions, cancelNowInPortal, subscribe } from './billing-helpers';
 import {
   bearer,
   caller,
@@ -351,13 +351,7 @@ describe('authenticating with a key', () => {
     const { key } = await newKey(u);
     expect((await me(key)).status).toBe(200);
 
-    const { url } = await (await portal(t, u)).json();
-    const cancel = await t.app.request(`${new URL(url).pathname}/cancel-now`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
-    expect(cancel.status).toBe(303);
+    await cancelNowInPortal(t, u);
     const message = await refused(await me(key), 403, 'Forbidden', 'plan_required');
     expect(message).toContain('BASIC or PRO');
     await expect(caller(t, key).profiles.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });

@@ -26,6 +26,17 @@ export async function current(t: TestApp, u: TestUser) {
   return res.json();
 }
 
+/** Back to FREE at once: the dev billing portal's "cancel now", as a person clicks it (303 back). */
+export async function cancelNowInPortal(t: TestApp, u: TestUser) {
+  const { url } = await (await portal(t, u)).json();
+  const cancel = await t.app.request(`${new URL(url).pathname}/cancel-now`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+  expect(cancel.status).toBe(303);
+}
+
 /** Checkout through the API, then Pay at the provider; returns the session and subscription ids. */
 export async function subscribe(
   t: TestApp,

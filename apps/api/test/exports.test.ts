@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portal, subscribe } from './billing-helpers';
+import { cancelNowInPortal, subscribe } from './billing-helpers';
 import { CLIENT, imported } from './cfdi-helpers';
 import {
   bearer,
@@ -234,13 +234,7 @@ describe('plan gating (exportExcel)', () => {
     await subscribe(t, u, { plan: 'BASIC' });
     expect((await get(u, '/api/invoices/export')).status).toBe(200);
 
-    const { url } = await (await portal(t, u)).json();
-    const cancel = await t.app.request(`${new URL(url).pathname}/cancel-now`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
-    expect(cancel.status).toBe(303);
+    await cancelNowInPortal(t, u);
 
     const res = await get(u, '/api/invoices/export');
     expect(await expectError(res, 403, 'Forbidden')).toBe('Excel export requires the BASIC or PRO plan');

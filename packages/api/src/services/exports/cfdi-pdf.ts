@@ -211,6 +211,17 @@ function drawQr(doc: Doc, text: string, x: number, y: number, size: number) {
   doc.fill('black');
 }
 
+/** A full-width black rule between the document's parts. */
+function rule(flow: Flow) {
+  flow.doc
+    .moveTo(LEFT, flow.y)
+    .lineTo(LEFT + WIDTH, flow.y)
+    .lineWidth(1)
+    .strokeColor('black')
+    .stroke();
+  flow.y += 6;
+}
+
 function drawHeader(flow: Flow, p: PrintedCfdi) {
   const { doc } = flow;
   const c = p.cfdi;
@@ -249,13 +260,7 @@ function drawHeader(flow: Flow, p: PrintedCfdi) {
     .strokeColor(LINE)
     .stroke();
   flow.y = Math.max(leftEnd, y) + 8;
-  doc
-    .moveTo(LEFT, flow.y)
-    .lineTo(LEFT + WIDTH, flow.y)
-    .lineWidth(1)
-    .strokeColor('black')
-    .stroke();
-  flow.y += 6;
+  rule(flow);
 
   drawFields(flow, 'Receptor', [
     ['Nombre', c.receptor.nombre],
@@ -393,13 +398,7 @@ function drawStamp(flow: Flow, p: PrintedCfdi) {
   const x = LEFT + qrSize + 12;
   const width = WIDTH - qrSize - 12;
   flow.room(qrSize + 20);
-  doc
-    .moveTo(LEFT, flow.y)
-    .lineTo(LEFT + WIDTH, flow.y)
-    .lineWidth(1)
-    .strokeColor('black')
-    .stroke();
-  flow.y += 6;
+  rule(flow);
   const top = flow.y;
   drawQr(doc, p.verificationUrl, LEFT, top, qrSize);
   const facts: [string, string][] = [
