@@ -7,6 +7,7 @@ import { mountBillingReturn } from './http/billing-return';
 import { limitBody } from './http/body-limit';
 import { mountDocs } from './http/docs';
 import { mountExports } from './http/exports';
+import { mountReportFiles } from './http/reports';
 import { requestContext } from './http/request-context';
 import { mountRest } from './http/rest';
 import { securityHeaders } from './http/security-headers';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountTrpc(app, deps);
   mountCfdiFiles(app, deps);
   mountExports(app, deps);
+  mountReportFiles(app, deps);
   mountStripeWebhook(app, deps); // before the REST layer's catch-all /api/* 404
   mountRest(app, deps);
 

@@ -4,6 +4,7 @@ import { round2 } from '@folio/cfdi';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
 import { manualExpenses } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imported } from './cfdi-helpers';
 import {
@@ -393,7 +394,7 @@ describe('GET /api/reports/monthly', () => {
       '&año=2025&mes=13',
       '&año=1800&mes=1',
       '&año=2025&mes=3&foo=1',
-      '&año=2025&mes=3&format=xlsx',
+      '&año=2025&mes=3&format=pdf',
     ]) {
       const res = await request(t, 'GET', base + q, { headers: bearer(u.token) });
       await expectError(res, 400, 'Bad Request');
@@ -690,5 +691,112 @@ describe('payments in dollars, through the real import', () => {
       total: 580 / 0.05,
     });
     expect(may.pendientes.por_cobrar).toEqual({ documentos: 0, saldo: 0 });
+  });
+});
+
+describe('format=xlsx', () => {
+  const xlsx = async (path: string) => {
+    const res = await request(t, 'GET', path, { headers: bearer(u.token) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    return { wb, disposition: res.headers.get('content-disposition') };
+  };
+  const rowsOf = (ws: ExcelJS.Worksheet | undefined) => {
+    const rows: unknown[][] = [];
+    ws?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  };
+
+  it('the monthly report as a workbook: one sheet per section of the level, amounts as numbers', async () => {
+    const { wb, disposition } = await xlsx(
+      `/api/reports/monthly?profileId=${ME.rfc}&año=2025&mes=3&format=xlsx`,
+    );
+    expect(disposition).toContain(`filename="reporte-mensual-${ME.rfc}-2025-03.xlsx"`);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Ingresos y egresos',
+      'Flujo',
+      'IVA',
+      'ISR',
+      'RESICO',
+      'Por cliente',
+      'Por proveedor',
+      'Pendientes',
+      'Advertencias',
+    ]);
+    const totals = rowsOf(wb.getWorksheet('Ingresos y egresos'));
+    expect(totals[0]).toEqual(['Concepto', 'Ingresos', 'Egresos']);
+    expect(totals).toContainEqual(['Total', INGRESOS.total, EGRESOS.total]);
+    expect(rowsOf(wb.getWorksheet('Flujo'))).toContainEqual(['Total', COBRADO.total, PAGADO.total]);
+    expect(rowsOf(wb.getWorksheet('Por cliente'))[1]).toEqual([
+      FOREIGN.rfc,
+      FOREIGN.nombre,
+      1,
+      17500,
+      17500,
+      0,
+    ]);
+  });
+
+  it('the annual report: a row per month; the DIOT: a row per supplier', async () => {
+    const annual = await xlsx(`/api/reports/annual?profileId=${profileId}&año=2025&format=xlsx`);
+    const months = rowsOf(annual.wb.getWorksheet('Meses'));
+    expect(months).toHaveLength(13);
+    expect(months[3]?.slice(0, 3)).toEqual([3, INGRESOS.total, EGRESOS.total]);
+    const diot = await xlsx(`/api/reports/diot?profileId=${profileId}&año=2025&mes=3&format=xlsx`);
+    expect(rowsOf(diot.wb.getWorksheet('DIOT'))).toContainEqual([
+      SUPPLIER.rfc,
+      SUPPLIER.nombre,
+      '04',
+      2000,
+      320,
+      0,
+      0,
+      0,
+      0,
+      0,
+      1,
+    ]);
+  });
+
+  it('FREE → 403 naming the plans with Excel; pdf → 400; over tRPC a file format → 400', async () => {
+    try {
+      await setPlan(t, u.id, 'PRO', 'CANCELLED');
+      const res = await request(
+        t,
+        'GET',
+        `/api/reports/monthly?profileId=${profileId}&año=2025&mes=3&format=xlsx`,
+        {
+          headers: bearer(u.token),
+        },
+      );
+      expect(await expectError(res, 403, 'Forbidden')).toBe('Excel export requires the BASIC or PRO plan');
+    } finally {
+      await setPlan(t, u.id, 'PRO');
+    }
+    const pdf = await request(
+      t,
+      'GET',
+      `/api/reports/monthly?profileId=${profileId}&año=2025&mes=3&format=pdf`,
+      {
+        headers: bearer(u.token),
+      },
+    );
+    await expectError(pdf, 400, 'Bad Request');
+    await expect(
+      trpcClient(t, u.token).reports.monthly.query({ profileId, año: 2025, mes: 3, format: 'xlsx' }),
+    ).rejects.toThrow(/REST route/);
+    const unknown = await request(
+      t,
+      'GET',
+      `/api/reports/monthly?profileId=${profileId}&año=2025&mes=3&format=xlsx&x=1`,
+      {
+        headers: bearer(u.token),
+      },
+    );
+    await expectError(unknown, 400, 'Bad Request');
   });
 });

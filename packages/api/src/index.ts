@@ -32,6 +32,7 @@ export {
   InvoiceExportQuery,
 } from './schemas/export';
 export type { FileReport, ImportReport } from './schemas/import-report';
+export { MonthFields, MonthQuery, YearFields, YearQuery } from './schemas/report';
 export { authenticate, type Principal } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
 export { CLIENT_LOGIN_FAILURES } from './services/auth/login';
@@ -43,6 +44,7 @@ export { getInvoiceXml } from './services/cfdi/read';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { invoicePdf } from './services/exports/invoice-pdf';
 export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS, PDF_EXPORT_REQUIRED } from './services/exports/rules';
+export { type ReportFile, type ReportKind, reportWorkbook } from './services/reports/reports';
 export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
 export { meaningModelFor } from './services/sat/meaning/cache';
 export {

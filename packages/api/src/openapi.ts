@@ -189,6 +189,11 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl: string 
     // Any one scheme authenticates a protected route (session-only ones refuse API keys); a public
     // one says it needs none.
     op.security = !route.protect ? [] : route.sessionOnly ? SESSION_SECURITY : SECURITY;
+    // A download of the same answer (format=xlsx), served before the procedure by apps/api.
+    const ok = op.responses[success] as { content?: Record<string, object> };
+    for (const [type, description] of Object.entries(route.rest.files ?? {})) {
+      ok.content = { ...ok.content, [type]: { schema: { type: 'string', format: 'binary', description } } };
+    }
   }
   for (const route of FILE_ROUTES) {
     const op = operation(route.method, route.path);

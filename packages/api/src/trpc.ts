@@ -25,6 +25,8 @@ export interface RestMeta extends ErrorStyle {
   quota?: true;
   /** The success answer sets (or clears) the access_token cookie. */
   setsCookie?: true;
+  /** Other content types the success answer takes when the query asks (`format=xlsx`), served by a file route. */
+  files?: Record<string, string>;
 }
 
 export type Meta = OpenApiMeta<{

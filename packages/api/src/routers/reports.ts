@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { AnnualReport, DiotReport, MonthlyReport, MonthQuery, YearQuery } from '../schemas/report';
+import { CONTENT_TYPES } from '../services/exports/rules';
 import { getAnnualReport, getDiotReport, getMonthlyReport } from '../services/reports/reports';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['reports'];
 const errorResponses = [400, 401, 403, 404, 500];
+/** format=xlsx answers the report as a workbook (apps/api's report file route). */
+const rest = {
+  files: {
+    [CONTENT_TYPES.xlsx]: 'format=xlsx: one sheet per section (needs exportExcel), as an attachment',
+  },
+};
 
 export const reportsRouter = router({
   monthly: authedProcedure
@@ -21,6 +28,7 @@ export const reportsRouter = router({
           'persona física in régimen 626. `nivel` says which level was served. Amounts in MXN, 2 decimals.',
         errorResponses,
       },
+      rest,
     })
     .input(MonthQuery)
     .output(z.object({ data: MonthlyReport }))
@@ -38,6 +46,7 @@ export const reportsRouter = router({
           'cargo and a favor add each month’s result). FREE → 403.',
         errorResponses,
       },
+      rest,
     })
     .input(YearQuery)
     .output(z.object({ data: AnnualReport }))
@@ -56,6 +65,7 @@ export const reportsRouter = router({
           '(XEXX010101000), 15 global (XAXX010101000 and manual expenses without RFC). Needs `advanced`.',
         errorResponses,
       },
+      rest,
     })
     .input(MonthQuery)
     .output(z.object({ data: DiotReport }))

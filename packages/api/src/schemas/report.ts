@@ -135,13 +135,12 @@ export const DiotReport = z
 const format = z
   .enum(REPORT_FORMATS)
   .default('json')
-  .describe('json (default); xlsx and pdf are not served yet (400)');
+  .describe(
+    'json (default); xlsx: the report as a workbook, one sheet per section (needs exportExcel: BASIC or PRO); pdf is not served yet (400)',
+  );
 
-export const MonthQuery = withAliases(
-  z.object({ ...profileRefFields, año: Año, mes: Mes, format }),
-  PROFILE_ALIAS,
-  ['profileId'],
-);
-export const YearQuery = withAliases(z.object({ ...profileRefFields, año: Año, format }), PROFILE_ALIAS, [
-  'profileId',
-]);
+/** The report routes' query fields (the file route reads the same); MonthQuery/YearQuery validate them. */
+export const MonthFields = z.object({ ...profileRefFields, año: Año, mes: Mes, format });
+export const YearFields = z.object({ ...profileRefFields, año: Año, format });
+export const MonthQuery = withAliases(MonthFields, PROFILE_ALIAS, ['profileId']);
+export const YearQuery = withAliases(YearFields, PROFILE_ALIAS, ['profileId']);

@@ -4367,6 +4367,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["MonthlyReport"];
                     };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Bad Request */
@@ -4445,6 +4446,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["AnnualReport"];
                     };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Bad Request */
@@ -4524,6 +4526,7 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["DiotReport"];
                     };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Bad Request */

@@ -3,7 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import type { Column } from './columns';
+import type { Cell, Column } from './columns';
 
 /**
  * The file's bytes as they are produced: rows are pulled from `rows` (keyset pages) only as fast as
@@ -31,6 +31,21 @@ export function csvFile<R>(columns: Column<R>[], rows: RowSource<R>, onError: (e
 /** The CFDI's date-time text (local, no zone) as the Excel date it shows: Excel dates have no zone. */
 const excelDate = (text: string) => new Date(text.length === 10 ? `${text}T00:00:00Z` : `${text}Z`);
 
+/** One worksheet: its columns and its rows, already as cells (`sheetOf` makes one from typed rows). */
+export interface Sheet {
+  name: string;
+  columns: Pick<Column<never>, 'header' | 'kind'>[];
+  rows: RowSource<Cell[]> | Iterable<Cell[]>;
+}
+
+/** A sheet of `columns` over `rows`: each row turned into its cells as it is read. */
+export function sheetOf<R>(name: string, columns: Column<R>[], rows: RowSource<R> | Iterable<R>): Sheet {
+  async function* cells() {
+    for await (const row of rows) yield columns.map((c) => c.value(row));
+  }
+  return { name, columns, rows: cells() };
+}
+
 /** xlsx through exceljs's streaming writer: numbers and dates as typed cells, header frozen and filtered. */
 export function xlsxFile<R>(
   columns: Column<R>[],
@@ -38,39 +53,46 @@ export function xlsxFile<R>(
   sheet: string,
   onError: (err: unknown) => void,
 ) {
+  return xlsxWorkbook([sheetOf(sheet, columns, rows)], onError);
+}
+
+/** Several sheets in one workbook, written one after the other as the client reads. */
+export function xlsxWorkbook(sheets: Sheet[], onError: (err: unknown) => void) {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
   });
-  const ws = workbook.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c, i) => ({
-    key: String(i),
-    header: c.header,
-    width: c.kind === 'text' ? 24 : c.kind === 'date' ? 20 : 14,
-    style:
-      c.kind === 'date'
-        ? { numFmt: 'yyyy-mm-dd hh:mm:ss' }
-        : c.kind === 'number'
-          ? { numFmt: '#,##0.00####' }
-          : {},
-  }));
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   (async () => {
-    for await (const row of rows) {
-      ws.addRow(
-        columns.map((c) => {
-          const v = c.value(row);
-          return c.kind === 'date' && typeof v === 'string' ? excelDate(v) : (v ?? null);
-        }),
-      ).commit();
-      // The zip writer pushes into `out`; wait for the client when it is behind, and stop reading
-      // pages once it has gone (a download cancelled halfway).
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-      if (out.destroyed) return;
+    for (const sheet of sheets) {
+      const { columns } = sheet;
+      const ws = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      ws.columns = columns.map((c, i) => ({
+        key: String(i),
+        header: c.header,
+        width: c.kind === 'text' ? 24 : c.kind === 'date' ? 20 : 14,
+        style:
+          c.kind === 'date'
+            ? { numFmt: 'yyyy-mm-dd hh:mm:ss' }
+            : c.kind === 'number'
+              ? { numFmt: '#,##0.00####' }
+              : {},
+      }));
+      ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+      for await (const row of sheet.rows) {
+        ws.addRow(
+          row.map((v, i) =>
+            columns[i]!.kind === 'date' && typeof v === 'string' ? excelDate(v) : (v ?? null),
+          ),
+        ).commit();
+        // The zip writer pushes into `out`; wait for the client when it is behind, and stop reading
+        // pages once it has gone (a download cancelled halfway).
+        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+        if (out.destroyed) return;
+      }
+      ws.commit();
     }
-    ws.commit();
     await workbook.commit();
   })().catch((err) => {
     out.destroy(err);

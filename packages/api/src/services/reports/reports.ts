@@ -2,6 +2,8 @@ import { getEntitlements } from '@folio/billing';
 import { reportRows } from '@folio/db/queries/reports';
 import type { Context } from '../../context';
 import { badRequest, forbidden } from '../../errors';
+import { attachment, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED } from '../exports/rules';
+import { type Sheet, xlsxWorkbook } from '../exports/writers';
 import { authorizeProfile } from '../profiles/access';
 import { diotReport } from './compute/diot';
 import {
@@ -12,6 +14,7 @@ import {
   type ReportProfile,
 } from './compute/monthly';
 import { monthRange, type ReportFormat, reportLevelRequired, yearRange } from './rules';
+import { annualSheets, diotSheets, monthlySheets } from './xlsx';
 
 // The reports of plan-features §3: the caller's plan decides the level (and whether the report is
 // served at all), the rows are read in a few statements, the pure module computes.
@@ -25,24 +28,10 @@ export interface MonthQuery {
 
 export type YearQuery = Omit<MonthQuery, 'mes'>;
 
-/**
- * json is answered here. xlsx and pdf are files: they will be served by a file route in apps/api
- * that calls the same report functions (the exports' writer); until then they are refused clearly.
- */
-function jsonOnly(format: ReportFormat) {
-  if (format !== 'json') {
-    throw badRequest(
-      `format=${format} is not available for reports yet; use format=json`,
-      'format_unsupported',
-    );
-  }
-}
-
-async function prepare(ctx: Context, userId: string, q: { profileId: string; format: ReportFormat }) {
-  jsonOnly(q.format);
+async function prepare(ctx: Context, userId: string, profileRef: string) {
   const [{ limits }, profile] = await Promise.all([
     getEntitlements(ctx.db, userId),
-    authorizeProfile(ctx, userId, q.profileId, 'read'),
+    authorizeProfile(ctx, userId, profileRef, 'read'),
   ]);
   const reportProfile: ReportProfile = {
     id: profile.id,
@@ -51,30 +40,27 @@ async function prepare(ctx: Context, userId: string, q: { profileId: string; for
     tipoPersona: profile.tipoPersona,
     regimenesFiscales: profile.regimenesFiscales,
   };
-  return { nivel: limits.reports, profile: reportProfile };
+  return { limits, nivel: limits.reports, profile: reportProfile };
 }
 
 const now = () => new Date();
 
-/** GET /api/reports/monthly: every plan, at its level. */
-export async function getMonthlyReport(ctx: Context, userId: string, q: MonthQuery): Promise<MonthlyReport> {
-  const { nivel, profile } = await prepare(ctx, userId, q);
+async function monthly(ctx: Context, userId: string, q: MonthQuery) {
+  const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   const rows = await reportRows(ctx.db, { profileId: profile.id, ...monthRange(q.año, q.mes) });
   return monthlyReport(profile, rows, q, nivel, now());
 }
 
-/** GET /api/reports/annual: the twelve months from one read of the year (complete and advanced). */
-export async function getAnnualReport(ctx: Context, userId: string, q: YearQuery) {
-  const { nivel, profile } = await prepare(ctx, userId, q);
+async function annual(ctx: Context, userId: string, q: YearQuery) {
+  const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'complete'))
     throw forbidden(reportLevelRequired('The annual report', 'complete'), 'plan_required');
   const rows = await reportRows(ctx.db, { profileId: profile.id, ...yearRange(q.año) });
   return annualReport(profile, rows, q.año, nivel, now());
 }
 
-/** GET /api/reports/diot: suppliers paid in the month (advanced). */
-export async function getDiotReport(ctx: Context, userId: string, q: MonthQuery) {
-  const { nivel, profile } = await prepare(ctx, userId, q);
+async function diot(ctx: Context, userId: string, q: MonthQuery) {
+  const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'advanced'))
     throw forbidden(reportLevelRequired('The DIOT', 'advanced'), 'plan_required');
   const rows = await reportRows(ctx.db, { profileId: profile.id, ...monthRange(q.año, q.mes) });
@@ -84,5 +70,82 @@ export async function getDiotReport(ctx: Context, userId: string, q: MonthQuery)
     periodo: { año: q.año, mes: q.mes },
     proveedores,
     advertencias,
+  };
+}
+
+/** The JSON answer; a file format is a download (REST), not a procedure's answer. */
+function jsonOnly(format: ReportFormat) {
+  if (format === 'xlsx') {
+    throw badRequest(
+      'format=xlsx is a file download: ask the REST route (GET /api/reports/…)',
+      'format_unsupported',
+    );
+  }
+  if (format === 'pdf') throw badRequest('format=pdf is not available for reports yet', 'format_unsupported');
+}
+
+/** GET /api/reports/monthly: every plan, at its level. */
+export async function getMonthlyReport(ctx: Context, userId: string, q: MonthQuery): Promise<MonthlyReport> {
+  jsonOnly(q.format);
+  return monthly(ctx, userId, q);
+}
+
+/** GET /api/reports/annual: the twelve months from one read of the year (complete and advanced). */
+export async function getAnnualReport(ctx: Context, userId: string, q: YearQuery) {
+  jsonOnly(q.format);
+  return annual(ctx, userId, q);
+}
+
+/** GET /api/reports/diot: suppliers paid in the month (advanced). */
+export async function getDiotReport(ctx: Context, userId: string, q: MonthQuery) {
+  jsonOnly(q.format);
+  return diot(ctx, userId, q);
+}
+
+export type ReportKind = 'monthly' | 'annual' | 'diot';
+
+export interface ReportFile {
+  headers: Record<string, string>;
+  body: ReadableStream<Uint8Array>;
+}
+
+const FILE_PREFIX: Record<ReportKind, string> = {
+  monthly: 'reporte-mensual',
+  annual: 'reporte-anual',
+  diot: 'diot',
+};
+
+/**
+ * format=xlsx: the report as a workbook, one sheet per section (needs `exportExcel`). The report is
+ * computed in full first, so every refusal still answers with its status.
+ */
+export async function reportWorkbook(
+  ctx: Context,
+  userId: string,
+  kind: ReportKind,
+  q: MonthQuery | YearQuery,
+): Promise<ReportFile> {
+  const { limits } = await getEntitlements(ctx.db, userId);
+  if (!limits.exportExcel) throw forbidden(EXCEL_EXPORT_REQUIRED, 'plan_required');
+  let sheets: Sheet[];
+  let rfc: string;
+  if (kind === 'annual') {
+    const r = await annual(ctx, userId, q);
+    [sheets, rfc] = [annualSheets(r), r.profile.rfc];
+  } else if (kind === 'diot') {
+    const r = await diot(ctx, userId, q as MonthQuery);
+    [sheets, rfc] = [diotSheets(r), r.profile.rfc];
+  } else {
+    const r = await monthly(ctx, userId, q as MonthQuery);
+    [sheets, rfc] = [monthlySheets(r), r.profile.rfc];
+  }
+  const period = 'mes' in q ? `${q.año}-${String(q.mes).padStart(2, '0')}` : String(q.año);
+  const filename = `${FILE_PREFIX[kind]}-${rfc}-${period}.xlsx`;
+  const body = xlsxWorkbook(sheets, (err) =>
+    ctx.log.error({ err, filename }, 'report workbook failed mid-stream'),
+  );
+  return {
+    headers: { 'Content-Type': CONTENT_TYPES.xlsx, 'Content-Disposition': attachment(filename) },
+    body,
   };
 }
