@@ -206,7 +206,7 @@ export function paymentXml(s: PaymentSpec): string {
       const doctos = p.doctos
         .map(
           (d) =>
-            `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoAnt - d.impPagado)}" ObjetoImpDR="${d.impuestosDR ? '02' : '01'}">${impuestosDR(d.impuestosDR)}</pago20:DoctoRelacionado>`,
+            `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoAnt - d.impPagado)}" ObjetoImpDR=${d.impuestosDR ? `"02">${impuestosDR(d.impuestosDR)}</pago20:DoctoRelacionado>` : '"01"/>'}`,
         )
         .join('');
       return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}</pago20:Pago>`;
@@ -224,8 +224,7 @@ export function paymentXml(s: PaymentSpec): string {
   );
 }
 
-function impuestosDR(i: PaymentSpec['pagos'][number]['doctos'][number]['impuestosDR']): string {
-  if (!i) return '';
+function impuestosDR(i: NonNullable<PaymentSpec['pagos'][number]['doctos'][number]['impuestosDR']>): string {
   const line = (
     kind: 'Retencion' | 'Traslado',
     impuesto: string,
