@@ -6,7 +6,7 @@ import { manualExpenses } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imported } from './cfdi-helpers';
+import { ME as COMPANY, imported, profileOfMe } from './cfdi-helpers';
 import {
   bearer,
   createProfile,
@@ -519,17 +519,8 @@ describe('GET /api/reports/diot', () => {
 
 describe('documents alike are summed in the database', () => {
   it('two sales to one client and two purchases from one supplier count as two documents each, amounts added', async () => {
-    const other = await signUp(t);
-    await setPlan(t, other.id, 'PRO');
-    const COMPANY: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
-    const id = (
-      await createProfile(t, other, {
-        nombre: COMPANY.nombre,
-        rfc: COMPANY.rfc,
-        tipo_persona: 'MORAL',
-        regimenes_fiscales: ['601'],
-      })
-    ).id;
+    const { u: other, p: company } = await profileOfMe(t, 'PRO');
+    const id = company.id;
     const day = (d: number) => `2025-05-${String(d).padStart(2, '0')}T10:00:00`;
     for (const [d, importe] of [
       [3, 1000],
@@ -594,17 +585,8 @@ describe('documents alike are summed in the database', () => {
 
 describe('payments in dollars, through the real import', () => {
   it('TipoCambioP and the complement’s TrasladosDR; a peso payment through EquivalenciaDR; the balance at the invoice’s rate', async () => {
-    const other = await signUp(t);
-    await setPlan(t, other.id, 'BASIC');
-    const COMPANY: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
-    const id = (
-      await createProfile(t, other, {
-        nombre: COMPANY.nombre,
-        rfc: COMPANY.rfc,
-        tipo_persona: 'MORAL',
-        regimenes_fiscales: ['601'],
-      })
-    ).id;
+    const { u: other, p: company } = await profileOfMe(t, 'BASIC');
+    const id = company.id;
     // 1,000 USD + IVA 160 = 1,160 USD at 17.00, paid half in April (in dollars at 18.50, the
     // complement stating base 499.99 and IVA 80) and half in May (11,600 pesos: EquivalenciaDR 0.05).
     const usd = newUuid();
