@@ -237,15 +237,28 @@ describe('ensureSatCatalog', () => {
     });
   });
 
-  it("keeps a loaded catalog: reports 'existing' with its size and changes nothing, even given a CSV", async () => {
+  it("keeps a loaded catalog: reports 'existing' with its size and changes nothing, given no CSV or the same one", async () => {
     await handle.db.delete(satProducts);
-    await importSatCatalog(handle.db, csvFile(SMALL));
+    const file = csvFile(SMALL);
+    await importSatCatalog(handle.db, file);
     const before = await handle.db.select().from(satProducts);
-    const other = csvFile(['99990501,No debe cargarse,Opcional,Opcional,,2019-01-07,,0,']);
 
     expect(await ensureSatCatalog(handle.db)).toEqual({ kind: 'existing', rows: 3 });
-    expect(await ensureSatCatalog(handle.db, other)).toEqual({ kind: 'existing', rows: 3 });
+    expect(await ensureSatCatalog(handle.db, file)).toEqual({ kind: 'existing', rows: 3 });
+    expect(await ensureSatCatalog(handle.db, csvFile(SMALL))).toEqual({ kind: 'existing', rows: 3 });
     expect(await handle.db.select().from(satProducts)).toEqual(before);
+  });
+
+  it('imports a CSV whose content differs from the last one imported (a newer catalog at start-up)', async () => {
+    await handle.db.delete(satProducts);
+    await importSatCatalog(handle.db, csvFile(SMALL));
+    const newer = csvFile([...SMALL.slice(0, 2), '99990501,Nuevo en el catálogo,Opcional,Opcional,,2019-01-07,,0,']);
+
+    expect(await ensureSatCatalog(handle.db, newer)).toEqual({ kind: 'csv', rows: 3 });
+    expect(await product('99990501')).toMatchObject({ descripcion: 'Nuevo en el catálogo', removedAt: null });
+    // The code the newer file lacks is kept (favorites and CFDIs name it) but marked removed.
+    expect((await product('99990003'))?.removedAt).toBeInstanceOf(Date);
+    expect(await ensureSatCatalog(handle.db, newer)).toEqual({ kind: 'existing', rows: 4 });
   });
 
   it("loads the given CSV into an empty sat_products and reports 'csv' with the row count", async () => {

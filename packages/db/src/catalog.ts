@@ -1,8 +1,12 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import { count, sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { satProducts } from './schema';
+import { and, count, desc, inArray, isNull, sql } from 'drizzle-orm';
+import { changesOf, removalOf } from './catalog-changes';
+import { type Db, type Executor, rowsOf } from './client';
+import { recordSatAlerts } from './queries/sat-alerts';
+import { satCatalogImports, satFavorites, satProducts } from './schema';
 import { STARTER_PRODUCTS } from './seed/starter-products';
 
 type ProductRow = typeof satProducts.$inferInsert;
@@ -38,7 +42,7 @@ function toRow(r: Record<(typeof HEADER)[number], string>, line: number): Produc
   };
 }
 
-async function upsert(db: Db, rows: ProductRow[]) {
+async function upsert(db: Executor, rows: ProductRow[]) {
   await db
     .insert(satProducts)
     .values(rows)
@@ -52,12 +56,34 @@ async function upsert(db: Db, rows: ProductRow[]) {
           ]),
         ),
         updatedAt: sql`now()`,
+        removedAt: null,
       },
     });
 }
 
+/** The columns an alert compares (catalog-changes.ts). */
+const WATCHED_COLUMNS = {
+  id: satProducts.id,
+  descripcion: satProducts.descripcion,
+  incluirIvaTrasladado: satProducts.incluirIvaTrasladado,
+  incluirIepsTrasladado: satProducts.incluirIepsTrasladado,
+  complementoQueDebeIncluir: satProducts.complementoQueDebeIncluir,
+  fechaFinVigencia: satProducts.fechaFinVigencia,
+};
+
+/** Stored rows of these codes that someone has among their favorites: what alerts compare against. */
+const favorited = (codes?: string[]) =>
+  and(
+    codes ? inArray(satProducts.id, codes) : undefined,
+    sql`exists (select 1 from ${satFavorites} where ${satFavorites.clave} = ${satProducts.id})`,
+  );
+
 /**
  * Loads a c_ClaveProdServ CSV (header as in SAT's sheet) in batches, upserting, so it can be re-run.
+ * A re-import compares each favorited code's stored row with the file's and records an alert per
+ * change for its owners, in the batch's own transaction (a run cut short loses no alert); codes the
+ * file no longer holds are marked removed (kept: favorites and CFDIs still name them), with an
+ * `eliminada` alert. The run is recorded with the file's SHA-256 (start-up re-imports another file).
  * `onProgress` receives the running row count after each batch.
  */
 export async function importSatCatalog(
@@ -65,14 +91,27 @@ export async function importSatCatalog(
   file: string,
   onProgress: (rows: number) => void = () => {},
 ): Promise<number> {
+  const sha256 = await fileSha256(file);
+  // Every row the file holds gets updated_at = now() of a later transaction than this one's.
+  const [clock] = rowsOf<{ started: string }>(await db.execute(sql`select now()::text as started`));
+  const started = sql`${clock?.started}::timestamptz`;
   const parser = createReadStream(file).pipe(
     parse({ bom: true, columns: (h: string[]) => checkHeader(h), skip_empty_lines: true, info: true }),
   );
   // Keyed by code: a code repeated in the file keeps its last row (one upsert may not touch a row twice).
   let batch = new Map<string, ProductRow>();
   let total = 0;
+  let alerts = 0;
   const flush = async () => {
-    await upsert(db, [...batch.values()]);
+    const rows = [...batch.values()];
+    await db.transaction(async (tx) => {
+      const stored = await tx.select(WATCHED_COLUMNS).from(satProducts).where(favorited([...batch.keys()]));
+      alerts += await recordSatAlerts(
+        tx,
+        stored.flatMap((before) => changesOf(before, batch.get(before.id) as ProductRow)),
+      );
+      await upsert(tx, rows);
+    });
     total += batch.size;
     batch = new Map();
     onProgress(total);
@@ -84,7 +123,35 @@ export async function importSatCatalog(
     if (batch.size === BATCH) await flush();
   }
   if (batch.size) await flush();
+  await db.transaction(async (tx) => {
+    const gone = and(isNull(satProducts.removedAt), sql`${satProducts.updatedAt} < ${started}`);
+    const removedFavorites = await tx.select(WATCHED_COLUMNS).from(satProducts).where(and(gone, favorited()));
+    alerts += await recordSatAlerts(tx, removedFavorites.map(removalOf));
+    const removed = await tx
+      .update(satProducts)
+      .set({ removedAt: sql`now()` })
+      .where(gone)
+      .returning({ id: satProducts.id });
+    await tx
+      .insert(satCatalogImports)
+      .values({ id: randomUUID(), sha256, rows: total, removed: removed.length, alerts });
+  });
   return total;
+}
+
+async function lastImportSha(db: Db): Promise<string | undefined> {
+  const [last] = await db
+    .select({ sha256: satCatalogImports.sha256 })
+    .from(satCatalogImports)
+    .orderBy(desc(satCatalogImports.finishedAt))
+    .limit(1);
+  return last?.sha256;
+}
+
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
 }
 
 function checkHeader(h: string[]): string[] {
@@ -97,11 +164,17 @@ function checkHeader(h: string[]): string[] {
 
 export type CatalogSource = { kind: 'existing' | 'csv' | 'starter'; rows: number };
 
-/** At start-up: keep a loaded catalog; else load `csvPath` when given, else the starter set. */
+/**
+ * At start-up: load `csvPath` when given and it is not the file last imported (a newer catalog:
+ * favorites get their alerts); else keep a loaded catalog; else load the starter set.
+ */
 export async function ensureSatCatalog(db: Db, csvPath?: string): Promise<CatalogSource> {
   const [row] = await db.select({ n: count() }).from(satProducts);
-  if (row && row.n > 0) return { kind: 'existing', rows: row.n };
-  if (csvPath) return { kind: 'csv', rows: await importSatCatalog(db, csvPath) };
+  const loaded = row?.n ?? 0;
+  if (csvPath && (loaded === 0 || (await lastImportSha(db)) !== (await fileSha256(csvPath)))) {
+    return { kind: 'csv', rows: await importSatCatalog(db, csvPath) };
+  }
+  if (loaded > 0) return { kind: 'existing', rows: loaded };
   await upsert(
     db,
     STARTER_PRODUCTS.map(([id, descripcion, estimulo, palabras]) => ({

@@ -124,7 +124,8 @@ const SEARCHES: Record<SearchKind, { match?: SQL; score?: SQL }> = {
   },
 };
 
-const RECORD = {
+/** The columns of a catalog record as the API serves it (`/sat/{id}`, search items, favorites). */
+export const RECORD = {
   id: satProducts.id,
   descripcion: satProducts.descripcion,
   incluirIvaTrasladado: satProducts.incluirIvaTrasladado,

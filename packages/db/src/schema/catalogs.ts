@@ -31,6 +31,8 @@ export const satProducts = pgTable(
     palabrasSimilares: text('palabras_similares'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Set when a CSV import no longer holds the code (kept: favorites and CFDIs name it); cleared when it returns. */
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
     searchDoc: tsvector('search_doc').generatedAlwaysAs(
       sql`to_tsvector('es_unaccent'::regconfig, descripcion || ' ' || coalesce(palabras_similares, ''))`,
     ),

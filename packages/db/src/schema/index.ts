@@ -5,3 +5,4 @@ export * from './expenses';
 export * from './platform';
 export * from './profiles';
 export * from './users';
+export * from './sat-user';

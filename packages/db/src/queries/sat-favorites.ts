@@ -1,0 +1,53 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { satFavorites, satProducts } from '../schema';
+import { lockUser } from './billing-profiles';
+import { RECORD } from './catalogs';
+
+export type SaveFavoriteResult = 'created' | 'updated' | 'unknown_code' | 'limit_reached';
+
+/**
+ * Adds the code to the user's favorites, or updates its note (`nota` undefined keeps it). A new one
+ * is refused past `limit`; the user's row lock makes the count and the insert one decision.
+ */
+export async function saveSatFavorite(
+  db: Db,
+  f: { userId: string; clave: string; nota: string | null | undefined },
+  limit: number,
+): Promise<SaveFavoriteResult> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, f.userId);
+    const mine = and(eq(satFavorites.userId, f.userId), eq(satFavorites.clave, f.clave));
+    const [existing] = await tx.select({ nota: satFavorites.nota }).from(satFavorites).where(mine);
+    if (existing) {
+      if (f.nota !== undefined) await tx.update(satFavorites).set({ nota: f.nota }).where(mine);
+      return 'updated';
+    }
+    const [product] = await tx.select({ id: satProducts.id }).from(satProducts).where(eq(satProducts.id, f.clave));
+    if (!product) return 'unknown_code';
+    const [held] = await tx.select({ n: count() }).from(satFavorites).where(eq(satFavorites.userId, f.userId));
+    if ((held?.n ?? 0) >= limit) return 'limit_reached';
+    await tx.insert(satFavorites).values({ userId: f.userId, clave: f.clave, nota: f.nota ?? null });
+    return 'created';
+  });
+}
+
+/** The user's favorites with their catalog records, newest first. */
+export function listSatFavorites(db: Db, userId: string) {
+  return db
+    .select({ ...RECORD, nota: satFavorites.nota, addedAt: satFavorites.addedAt })
+    .from(satFavorites)
+    .innerJoin(satProducts, eq(satProducts.id, satFavorites.clave))
+    .where(eq(satFavorites.userId, userId))
+    .orderBy(desc(satFavorites.addedAt), desc(satFavorites.clave));
+}
+
+/** Removes one favorite; false when the code was not one of the user's favorites. */
+export async function deleteSatFavorite(db: Db, userId: string, clave: string): Promise<boolean> {
+  const rows = await db
+    .delete(satFavorites)
+    .where(and(eq(satFavorites.userId, userId), eq(satFavorites.clave, clave)))
+    .returning({ clave: satFavorites.clave });
+  return rows.length > 0;
+}
+
