@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { backfillTaxDetail, meaningModelFor } from '@folio/api';
+import { backfillTaxDetail, mailSatAlerts, meaningModelFor } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
 import { ensureSatCatalog, openDb } from '@folio/db';
 import { createEmailDispatcher } from '@folio/email';
@@ -56,6 +56,9 @@ const mailer = createEmailDispatcher({
   log,
 });
 mailer.start();
+// A newer catalog (or a run cut short) may have left alerts on favorite codes: one mail per user.
+const alertMails = await mailSatAlerts({ db: db.db, kickEmail: mailer.kick });
+if (alertMails.mails) log.info(alertMails, 'SAT catalog alerts: mails queued');
 
 const billing = createBillingProvider({
   appUrl: env.APP_URL,

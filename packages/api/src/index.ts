@@ -47,6 +47,7 @@ export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS, PDF_EXPORT_REQUIRED } from './s
 export { type ReportFile, type ReportKind, reportWorkbook } from './services/reports/reports';
 export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
 export { meaningModelFor } from './services/sat/meaning/cache';
+export { mailSatAlerts } from './services/sat/alert-mail';
 export {
   authedProcedure,
   createCallerFactory,

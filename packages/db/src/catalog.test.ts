@@ -252,7 +252,10 @@ describe('ensureSatCatalog', () => {
   it('imports a CSV whose content differs from the last one imported (a newer catalog at start-up)', async () => {
     await handle.db.delete(satProducts);
     await importSatCatalog(handle.db, csvFile(SMALL));
-    const newer = csvFile([...SMALL.slice(0, 2), '99990501,Nuevo en el catálogo,Opcional,Opcional,,2019-01-07,,0,']);
+    const newer = csvFile([
+      ...SMALL.slice(0, 2),
+      '99990501,Nuevo en el catálogo,Opcional,Opcional,,2019-01-07,,0,',
+    ]);
 
     expect(await ensureSatCatalog(handle.db, newer)).toEqual({ kind: 'csv', rows: 3 });
     expect(await product('99990501')).toMatchObject({ descripcion: 'Nuevo en el catálogo', removedAt: null });

@@ -105,7 +105,10 @@ export async function importSatCatalog(
   const flush = async () => {
     const rows = [...batch.values()];
     await db.transaction(async (tx) => {
-      const stored = await tx.select(WATCHED_COLUMNS).from(satProducts).where(favorited([...batch.keys()]));
+      const stored = await tx
+        .select(WATCHED_COLUMNS)
+        .from(satProducts)
+        .where(favorited([...batch.keys()]));
       alerts += await recordSatAlerts(
         tx,
         stored.flatMap((before) => changesOf(before, batch.get(before.id) as ProductRow)),

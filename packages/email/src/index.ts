@@ -9,6 +9,13 @@ export {
   type RenderedEmail,
   renderPasswordChangedEmail,
   renderPasswordResetEmail,
+  renderSatAlertsEmail,
   renderVerificationEmail,
 } from './render';
+export {
+  describeAlert,
+  MAX_ALERT_LINES,
+  type SatAlertLine,
+  type SatAlertsProps,
+} from './templates/sat-alerts';
 export { VerifyEmail, type VerifyEmailProps } from './templates/verify-email';

@@ -2,6 +2,7 @@ import { render } from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
 import { PasswordChanged, type PasswordChangedProps } from './templates/password-changed';
 import { ResetPassword, type ResetPasswordProps } from './templates/reset-password';
+import { SatAlerts, type SatAlertsProps } from './templates/sat-alerts';
 import { VerifyEmail, type VerifyEmailProps } from './templates/verify-email';
 
 export interface RenderedEmail {
@@ -36,3 +37,12 @@ export const renderPasswordResetEmail = (props: ResetPasswordProps) =>
 
 export const renderPasswordChangedEmail = (props: PasswordChangedProps) =>
   renderEmail(PasswordChanged, props, 'Tu contraseña de Folio cambió');
+
+export function renderSatAlertsEmail(props: SatAlertsProps) {
+  const codes = new Set(props.alerts.map((a) => a.clave)).size;
+  const subject =
+    codes === 1
+      ? 'El SAT cambió una clave de tus favoritos'
+      : `El SAT cambió ${codes} claves de tus favoritos`;
+  return renderEmail(SatAlerts, props, subject);
+}

@@ -5,10 +5,15 @@ import { aiSearchCatalog } from '../services/sat/ai-search';
 import { getSatProduct, listRegimes } from '../services/sat/catalogs';
 import { searchCatalog } from '../services/sat/search';
 import { authedProcedure, router } from '../trpc';
+import { satAlertsRouter, satFavoritesRouter, satHistoryRouter } from './sat-user';
 
 const tags = ['sat'];
 
 export const satRouter = router({
+  history: satHistoryRouter,
+  favorites: satFavoritesRouter,
+  alerts: satAlertsRouter,
+
   search: authedProcedure
     .meta({
       openapi: {

@@ -3,6 +3,8 @@ import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../client';
 import { type SatAlertCambio, satAlerts, satFavorites, users } from '../schema';
 
+export { SAT_ALERT_CAMBIOS, type SatAlertCambio } from '../schema';
+
 export type SatAlertRow = typeof satAlerts.$inferSelect;
 
 /** One change of one catalog code, as an import found it. */
@@ -48,7 +50,10 @@ export async function listSatAlerts(db: Db, userId: string, page: { limit: numbe
 export async function markSatAlertRead(db: Db, userId: string, id: string): Promise<SatAlertRow | undefined> {
   return db.transaction(async (tx) => {
     const mine = and(eq(satAlerts.id, id), eq(satAlerts.userId, userId));
-    await tx.update(satAlerts).set({ readAt: new Date() }).where(and(mine, isNull(satAlerts.readAt)));
+    await tx
+      .update(satAlerts)
+      .set({ readAt: new Date() })
+      .where(and(mine, isNull(satAlerts.readAt)));
     const [row] = await tx.select().from(satAlerts).where(mine);
     return row;
   });
@@ -69,5 +74,6 @@ export function claimUnnotifiedSatAlerts(tx: Executor) {
 }
 
 export async function markSatAlertsNotified(tx: Executor, ids: string[]): Promise<void> {
-  if (ids.length) await tx.update(satAlerts).set({ notifiedAt: new Date() }).where(inArray(satAlerts.id, ids));
+  if (ids.length)
+    await tx.update(satAlerts).set({ notifiedAt: new Date() }).where(inArray(satAlerts.id, ids));
 }

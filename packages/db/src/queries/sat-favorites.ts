@@ -23,22 +23,30 @@ export async function saveSatFavorite(
       if (f.nota !== undefined) await tx.update(satFavorites).set({ nota: f.nota }).where(mine);
       return 'updated';
     }
-    const [product] = await tx.select({ id: satProducts.id }).from(satProducts).where(eq(satProducts.id, f.clave));
+    const [product] = await tx
+      .select({ id: satProducts.id })
+      .from(satProducts)
+      .where(eq(satProducts.id, f.clave));
     if (!product) return 'unknown_code';
-    const [held] = await tx.select({ n: count() }).from(satFavorites).where(eq(satFavorites.userId, f.userId));
+    const [held] = await tx
+      .select({ n: count() })
+      .from(satFavorites)
+      .where(eq(satFavorites.userId, f.userId));
     if ((held?.n ?? 0) >= limit) return 'limit_reached';
     await tx.insert(satFavorites).values({ userId: f.userId, clave: f.clave, nota: f.nota ?? null });
     return 'created';
   });
 }
 
-/** The user's favorites with their catalog records, newest first. */
-export function listSatFavorites(db: Db, userId: string) {
+/** The user's favorites (or the one of code `clave`) with their catalog records, newest first. */
+export function listSatFavorites(db: Db, userId: string, clave?: string) {
   return db
     .select({ ...RECORD, nota: satFavorites.nota, addedAt: satFavorites.addedAt })
     .from(satFavorites)
     .innerJoin(satProducts, eq(satProducts.id, satFavorites.clave))
-    .where(eq(satFavorites.userId, userId))
+    .where(
+      and(eq(satFavorites.userId, userId), clave === undefined ? undefined : eq(satFavorites.clave, clave)),
+    )
     .orderBy(desc(satFavorites.addedAt), desc(satFavorites.clave));
 }
 
@@ -50,4 +58,3 @@ export async function deleteSatFavorite(db: Db, userId: string, clave: string): 
     .returning({ clave: satFavorites.clave });
   return rows.length > 0;
 }
-

@@ -23,7 +23,9 @@ export async function recordSatSearch(db: Db, row: NewSatHistoryRow, keep: numbe
     if (!oldestKept) return;
     await tx
       .delete(satSearchHistory)
-      .where(and(eq(satSearchHistory.userId, row.userId), lt(satSearchHistory.createdAt, oldestKept.createdAt)));
+      .where(
+        and(eq(satSearchHistory.userId, row.userId), lt(satSearchHistory.createdAt, oldestKept.createdAt)),
+      );
   });
 }
 

@@ -4,5 +4,5 @@ export * from './cfdi';
 export * from './expenses';
 export * from './platform';
 export * from './profiles';
-export * from './users';
 export * from './sat-user';
+export * from './users';

@@ -72,9 +72,7 @@ export const satAlerts = pgTable(
   },
   (t) => [
     index('sat_alerts_user_idx').on(t.userId, t.detectedAt.desc(), t.id.desc()),
-    index('sat_alerts_unnotified_idx')
-      .on(t.userId)
-      .where(sql`${t.notifiedAt} is null`),
+    index('sat_alerts_unnotified_idx').on(t.userId).where(sql`${t.notifiedAt} is null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { searchSatProducts } from '@folio/db/queries/catalogs';
 import type { Context } from '../../context';
 import { toSatProduct } from '../../schemas/sat';
 import { takeMonthlyQuota } from '../quota';
+import { recordSearch } from './history';
 
 export interface SatSearchInput {
   query?: string;
@@ -24,6 +25,15 @@ export async function searchCatalog(ctx: Context, userId: string, input: SatSear
     incluirIepsTrasladado: input.incluir_ieps_trasladado,
     limit,
     offset: input.offset,
+  });
+  await recordSearch(ctx, userId, limits, {
+    tipo: 'basic',
+    query: input.query,
+    filtros: {
+      incluir_iva_trasladado: input.incluir_iva_trasladado,
+      incluir_ieps_trasladado: input.incluir_ieps_trasladado,
+    },
+    total,
   });
   return { items: items.map(toSatProduct), total, limit: items.length, offset: input.offset };
 }

@@ -1,13 +1,15 @@
-// pnpm catalog:import FILE — loads a c_ClaveProdServ CSV into the configured database (idempotent).
+// pnpm catalog:import FILE — loads a c_ClaveProdServ CSV into the configured database (idempotent),
+// then queues one mail per user whose favorite codes changed (the running server delivers it).
 import { resolve } from 'node:path';
-import { importSatCatalog, openDb } from '../src/index';
+import { mailSatAlerts } from '@folio/api';
+import { importSatCatalog, openDb } from '@folio/db';
 
 const file = process.argv[2];
 if (!file) {
   console.error('usage: pnpm catalog:import FILE.csv');
   process.exit(2);
 }
-// pnpm runs this from packages/db; resolve paths against where the user typed the command.
+// pnpm runs this from apps/api; resolve paths against where the user typed the command.
 const base = process.env.INIT_CWD ?? process.cwd();
 const rawDir = process.env.PGLITE_DATA_DIR ?? '.data/pglite';
 const dataDir = rawDir === 'memory://' ? rawDir : resolve(base, rawDir);
@@ -18,7 +20,10 @@ try {
     process.stderr.write(`\rimported ${n} rows (${((Date.now() - started) / 1000).toFixed(1)} s)`),
   );
   process.stderr.write('\n');
-  console.log(`catalog: ${rows} rows upserted into ${handle.kind} in ${Date.now() - started} ms`);
+  const { mails } = await mailSatAlerts({ db: handle.db, kickEmail: () => {} });
+  console.log(
+    `catalog: ${rows} rows upserted into ${handle.kind} in ${Date.now() - started} ms; ${mails} alert mail(s) queued`,
+  );
 } finally {
   await handle.close();
 }

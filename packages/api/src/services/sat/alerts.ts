@@ -1,0 +1,19 @@
+import { listSatAlerts, markSatAlertRead } from '@folio/db/queries/sat-alerts';
+import type { z } from 'zod';
+import type { Context } from '../../context';
+import { notFound } from '../../errors';
+import { type OffsetPage, offsetPaginationOf, toSatAlert } from '../../schemas/sat-user';
+import { requireSatFeature } from './rules';
+
+export async function alertsOf(ctx: Context, userId: string, page: z.infer<typeof OffsetPage>) {
+  await requireSatFeature(ctx, userId, 'satHasAlerts');
+  const { rows, total } = await listSatAlerts(ctx.db, userId, page);
+  return { data: rows.map(toSatAlert), pagination: offsetPaginationOf(total, page) };
+}
+
+export async function readAlert(ctx: Context, userId: string, id: string) {
+  await requireSatFeature(ctx, userId, 'satHasAlerts');
+  const row = await markSatAlertRead(ctx.db, userId, id);
+  if (!row) throw notFound('Alert not found');
+  return { message: 'Alert marked as read', data: toSatAlert(row) };
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { PlanLimits } from '@folio/billing';
+import { clearSatHistory, listSatHistory, recordSatSearch } from '@folio/db/queries/sat-history';
+import type { z } from 'zod';
+import type { Context } from '../../context';
+import { type OffsetPage, offsetPaginationOf, toSatHistoryEntry } from '../../schemas/sat-user';
+import { HISTORY_KEPT, requireSatFeature } from './rules';
+
+export interface SearchRecord {
+  tipo: 'basic' | 'ai';
+  query: string | undefined;
+  /** The filters the search was narrowed by (only those given). */
+  filtros: Record<string, unknown>;
+  total: number;
+}
+
+/**
+ * Records a search in the user's history while the plan keeps one. Called once the answer is ready;
+ * a failed write is logged and does not fail the search: the search was answered and counted, and
+ * the history is a convenience beside it, not part of the answer.
+ */
+export async function recordSearch(ctx: Context, userId: string, limits: PlanLimits, s: SearchRecord) {
+  if (!limits.satHasHistory) return;
+  const filtros = Object.fromEntries(
+    Object.entries(s.filtros).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  try {
+    await recordSatSearch(
+      ctx.db,
+      { id: randomUUID(), userId, tipo: s.tipo, query: s.query ?? '', filtros, total: s.total },
+      HISTORY_KEPT,
+    );
+  } catch (err) {
+    ctx.log.warn({ err, requestId: ctx.req.requestId }, 'SAT search history: the search was not recorded');
+  }
+}
+
+export async function searchHistory(ctx: Context, userId: string, page: z.infer<typeof OffsetPage>) {
+  await requireSatFeature(ctx, userId, 'satHasHistory');
+  const { rows, total } = await listSatHistory(ctx.db, userId, page);
+  return { data: rows.map(toSatHistoryEntry), pagination: offsetPaginationOf(total, page) };
+}
+
+export async function clearSearchHistory(ctx: Context, userId: string) {
+  await requireSatFeature(ctx, userId, 'satHasHistory');
+  const n = await clearSatHistory(ctx.db, userId);
+  return {
+    message: n === 1 ? 'Deleted 1 search from the history' : `Deleted ${n} searches from the history`,
+  };
+}
