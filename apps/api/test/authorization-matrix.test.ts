@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { appRouter, collectRoutes, FILE_ROUTES } from '@folio/api';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
+import { satAlerts } from '@folio/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -142,6 +144,21 @@ const CALLS: Record<string, Call> = {
   'GET /sat/ai-search': { unowned: true, query: () => '?query=renta%20de%20oficina' },
   'GET /sat/regimenes-fiscales': { unowned: true },
   'GET /sat/{id}': { unowned: true, path: () => '/api/sat/43211500' },
+  // The caller's own history and favorites (a code is a catalog entry, not an object someone owns).
+  'GET /sat/history': { unowned: true },
+  'DELETE /sat/history': { unowned: true },
+  'GET /sat/favorites': { unowned: true },
+  'PUT /sat/favorites/{id}': { unowned: true, path: () => '/api/sat/favorites/43211500', body: () => ({}) },
+  'DELETE /sat/favorites/{id}': {
+    unowned: true,
+    path: () => '/api/sat/favorites/43211508',
+    fresh: async () => {
+      await request(t, 'PUT', '/api/sat/favorites/43211508', { headers: bearer(owner.token), body: {} });
+      return {};
+    },
+  },
+  'GET /sat/alerts': { unowned: true },
+  'POST /sat/alerts/{id}/read': { path: (x) => `/api/sat/alerts/${x.alertId}/read` },
   'GET /subscription/plans': { unowned: true },
   'GET /subscription': { unowned: true },
   'POST /subscription/create-checkout': { unowned: true, body: () => ({ plan: 'BASIC' }) },
@@ -247,6 +264,15 @@ beforeAll(async () => {
     },
   });
   o.expenseId = (await expense.json()).data.id;
+  o.alertId = randomUUID();
+  await t.handle.db.insert(satAlerts).values({
+    id: o.alertId,
+    userId: owner.id,
+    clave: '43211500',
+    cambio: 'iva',
+    antes: 'Opcional',
+    despues: 'Sí',
+  });
   keys.write = (await newKey('write')).key;
   keys.read = (await newKey('read')).key;
 }, 60_000);
@@ -262,6 +288,7 @@ const secrets = () =>
     o.invoiceUuid,
     o.periodId,
     o.expenseId,
+    o.alertId,
     OWNER.rfc,
     OWNER.nombre,
     owner.email,
@@ -395,6 +422,7 @@ describe('authorization over every tRPC procedure', () => {
     'periods.open': () => ({ profile_id: o.profileId, año: 2025, mes: 9 }),
     'periods.close': () => ({ id: o.periodId }),
     'periods.reopen': () => ({ id: o.periodId }),
+    'sat.alerts.read': () => ({ id: o.alertId }),
     'cfdi.import': () => ({ profileId: o.profileId, files: [{ name: 'a.xml', content: '<x/>' }] }),
   };
 

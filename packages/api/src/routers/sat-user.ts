@@ -78,7 +78,7 @@ export const satFavoritesRouter = router({
     })
     .input(
       Code.extend({ nota: z.string().trim().max(MAX_NOTA_LENGTH).nullable().optional() }).meta({
-        example: { id: '43231500', nota: 'Licencias que revendo' },
+        example: { nota: 'Licencias que revendo' },
       }),
     )
     .output(z.object({ message: z.string(), data: SatFavorite }))
