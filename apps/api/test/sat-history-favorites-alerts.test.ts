@@ -123,6 +123,26 @@ describe('search history', () => {
     expect(body.data[0].filtros).toEqual({ incluir_iva_trasladado: 'Opcional' });
   });
 
+  it('records searches by meaning as tipo "ai" (PRO), and not those of BASIC, which has no history', async () => {
+    const u = await pro();
+    const ai = await get(u, '/api/sat/ai-search?query=renta%20de%20un%20depa');
+    expect(ai.status).toBe(200);
+    const { total } = await ai.json();
+    await get(u, '/api/sat/search?query=laptop');
+    const { data } = await (await get(u, '/api/sat/history')).json();
+    expect(data.map((h: { tipo: string; query: string }) => [h.tipo, h.query])).toEqual([
+      ['basic', 'laptop'],
+      ['ai', 'renta de un depa'],
+    ]);
+    expect(data[1]).toMatchObject({ filtros: {}, total });
+
+    const basic = await signUp(t);
+    await setPlan(t, basic.id, 'BASIC');
+    expect((await get(basic, '/api/sat/ai-search?query=pasteles')).status).toBe(200);
+    await setPlan(t, basic.id, 'PRO');
+    expect((await (await get(basic, '/api/sat/history')).json()).data).toEqual([]);
+  });
+
   it('pages with limit and offset', async () => {
     const u = await pro();
     for (const q of ['uno', 'dos', 'tres']) await get(u, `/api/sat/search?query=${q}`);

@@ -5,6 +5,7 @@ import type { Context } from '../../context';
 import { forbidden } from '../../errors';
 import { toSatProduct } from '../../schemas/sat';
 import { takeMonthlyQuota } from '../quota';
+import { recordSearch } from './history';
 import { withMeaningModel } from './meaning/cache';
 import { explain } from './meaning/explain';
 import { analyzeQuery, type QueryTerm, rankByMeaning, selectiveWords } from './meaning/query';
@@ -50,6 +51,12 @@ export async function aiSearchCatalog(ctx: Context, userId: string, input: SatAi
     if (!row) return []; // removed since the model was built
     const item = { ...toSatProduct(row), score };
     return [limits.satHasAIExplanations ? { ...item, explicacion: explain(row, terms, today) } : item];
+  });
+  await recordSearch(ctx, userId, limits, {
+    tipo: 'ai',
+    query: input.query,
+    filtros: {},
+    total: codes.length,
   });
   return { items, total: codes.length, limit: items.length, offset: input.offset, query: input.query };
 }
