@@ -30,7 +30,8 @@ export async function backfillTaxDetail(
   db: Db,
   opts: { batch?: number; signal?: AbortSignal } = {},
 ): Promise<BackfillResult> {
-  const batch = opts.batch ?? 200;
+  // A stored file may be up to 5 MB: 50 of them bound what one batch holds in memory.
+  const batch = opts.batch ?? 50;
   const result: BackfillResult = { filled: 0, unreadable: 0 };
   while (!opts.signal?.aborted) {
     const taken = await db.transaction(async (tx) => {
