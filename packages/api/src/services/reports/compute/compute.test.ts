@@ -258,3 +258,20 @@ describe('DIOT tipo de tercero', () => {
     expect(tipoTercero('XAXX010101000')).toBe('15');
   });
 });
+
+describe('payments that do not count', () => {
+  it('a complement whose invoice is missing, or from someone else than the invoice’s issuer, is named and left out', () => {
+    const invoice = doc({ uuid: 'INV', metodoPago: 'PPD', fecha: '2025-02-01' });
+    const report = march({
+      payments: [
+        payment(null, { ref: 'R1', relatedUuid: 'GONE', importe: '10' }),
+        payment(invoice, { ref: 'R2', rfcEmisor: 'OTRO010101AAA', importe: '10' }),
+      ],
+    });
+    expect(report.flujo?.cobrado.total).toBe(0);
+    expect(report.advertencias).toEqual([
+      'complemento R1: paga la factura GONE, que no está en Folio; no se cuenta',
+      'complemento R2: su emisor no es el de la factura INV; no se cuenta',
+    ]);
+  });
+});

@@ -194,8 +194,13 @@ function addPayment(m: Movements, p: ReportPayment) {
   const month = monthOf(p.fechaPago);
   const invoice = p.invoice;
   const label = p.source === 'rep' ? `complemento ${p.ref}` : `pago manual de ${p.ref}`;
-  if (!invoice || (p.source === 'rep' && p.rfcEmisor !== invoice.rfcEmisor)) {
+  if (!invoice) {
     push(m.warnings, month, `${label}: paga la factura ${p.relatedUuid}, que no está en Folio; no se cuenta`);
+    return;
+  }
+  // As the payment status: a complement from someone else than the invoice's issuer does not apply.
+  if (p.source === 'rep' && p.rfcEmisor !== invoice.rfcEmisor) {
+    push(m.warnings, month, `${label}: su emisor no es el de la factura ${invoice.uuid}; no se cuenta`);
     return;
   }
   // A PUE invoice counted on its own date; only PPD income and expenses move by payment.
