@@ -31,7 +31,7 @@ export interface MeaningModel {
   docVectors: Float32Array;
 }
 
-export const LATENT_DIMENSIONS = 100;
+export const LATENT_DIMENSIONS = 64;
 
 export function buildMeaningModel(entries: CatalogEntry[], dims = LATENT_DIMENSIONS): MeaningModel {
   const vocabulary = new Map<string, number>();
