@@ -41,6 +41,15 @@ const spend = (u: TestUser, used: number) =>
     .insert(usageCounters)
     .values({ userId: u.id, period: quotaPeriod(), kind: 'sat_ai_search', used });
 
+/** Imports catalog rows (CSV lines) as `pnpm catalog:import` would: added or updated codes. */
+async function importRows(...lines: string[]) {
+  const csv = join(mkdtempSync(join(tmpdir(), 'sat-ai-')), 'rows.csv');
+  const header =
+    'id,descripcion,incluir_iva_trasladado,incluir_ieps_trasladado,complemento_que_debe_incluir,fecha_inicio_vigencia,fecha_fin_vigencia,estimulo_franja_fronteriza,palabras_similares';
+  writeFileSync(csv, `${[header, ...lines].join('\n')}\n`);
+  await importSatCatalog(t.handle.db, csv);
+}
+
 describe('plan gates', () => {
   it('FREE (0 AI searches a month) gets 403 naming the plans that include it, over HTTP and tRPC', async () => {
     const u = await onPlan();
@@ -84,15 +93,10 @@ describe('plan gates', () => {
   });
 
   it('an expired code, a required complement and a Sí/No tax flag are said as the row says them', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sat-ai-'));
-    const csv = join(dir, 'extra.csv');
-    writeFileSync(
-      csv,
-      'id,descripcion,incluir_iva_trasladado,incluir_ieps_trasladado,complemento_que_debe_incluir,fecha_inicio_vigencia,fecha_fin_vigencia,estimulo_franja_fronteriza,palabras_similares\n' +
-        '15101506,Gasolina,Sí,Sí,,2019-01-07,2020-12-31,1,\n' +
-        '50202201,Cerveza,Sí,No,Bebidas alcohólicas,2019-01-07,,1,Chela\n',
+    await importRows(
+      '15101506,Gasolina,Sí,Sí,,2019-01-07,2020-12-31,1,',
+      '50202201,Cerveza,Sí,No,Bebidas alcohólicas,2019-01-07,,1,Chela',
     );
-    await importSatCatalog(t.handle.db, csv);
     const u = await onPlan('PRO');
     const { items } = await caller(t, u.token).sat.aiSearch({ query: 'cartón de chelas', limit: 5 });
     const beer = items.find((i) => i.id === '50202201');
@@ -180,13 +184,7 @@ describe('results', () => {
       limit: 5,
     });
     expect(before.items.map((i) => i.id)).not.toContain('60141012');
-    const csv = join(mkdtempSync(join(tmpdir(), 'sat-ai-')), 'more.csv');
-    writeFileSync(
-      csv,
-      'id,descripcion,incluir_iva_trasladado,incluir_ieps_trasladado,complemento_que_debe_incluir,fecha_inicio_vigencia,fecha_fin_vigencia,estimulo_franja_fronteriza,palabras_similares\n' +
-        '60141012,Piñatas,Sí,No,,2019-01-07,,1,\n',
-    );
-    await importSatCatalog(t.handle.db, csv);
+    await importRows('60141012,Piñatas,Sí,No,,2019-01-07,,1,');
     const after = await caller(t, u.token).sat.aiSearch({
       query: 'piñatas para fiestas infantiles',
       limit: 5,
