@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mailSatAlerts } from '@folio/api';
-import { importSatCatalog } from '@folio/db';
+import { ensureSatCatalog, importSatCatalog } from '@folio/db';
 import { satFavorites, satProducts, satSearchHistory } from '@folio/db/schema';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { current, portal, subscribe } from './billing-helpers';
+import { cancelNowInPortal, current, subscribe } from './billing-helpers';
 import {
   bearer,
   caller,
@@ -141,6 +141,24 @@ describe('search history', () => {
     expect((await get(basic, '/api/sat/ai-search?query=pasteles')).status).toBe(200);
     await setPlan(t, basic.id, 'PRO');
     expect((await (await get(basic, '/api/sat/history')).json()).data).toEqual([]);
+  });
+
+  it('a history write that fails does not fail the search (it was answered and counted)', async () => {
+    const u = await pro();
+    const db = t.handle.db;
+    await db.execute(sql`create function refuse_history() returns trigger language plpgsql
+      as $$ begin raise exception 'history is down'; end $$`);
+    await db.execute(sql`create trigger refuse_history before insert on sat_search_history
+      for each row execute function refuse_history()`);
+    try {
+      const res = await get(u, '/api/sat/search?query=computadora');
+      expect(res.status).toBe(200);
+      expect((await res.json()).items.length).toBeGreaterThan(0);
+    } finally {
+      await db.execute(sql`drop trigger refuse_history on sat_search_history`);
+      await db.execute(sql`drop function refuse_history()`);
+    }
+    expect((await (await get(u, '/api/sat/history')).json()).data).toEqual([]);
   });
 
   it('pages with limit and offset', async () => {
@@ -281,13 +299,7 @@ describe('a downgrade hides history and favorites; an upgrade brings them back',
     await put(u, '43231500', { nota: 'mía' });
     await get(u, '/api/sat/search?query=software');
 
-    const { url } = await (await portal(t, u)).json();
-    const cancel = await t.app.request(`${new URL(url).pathname}/cancel-now`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
-    expect(cancel.status).toBe(303);
+    await cancelNowInPortal(t, u);
     expect(await current(t, u)).toMatchObject({ plan: 'FREE', status: 'CANCELLED' });
     await expectError(await get(u, '/api/sat/favorites'), 403, 'Forbidden');
     await expectError(await get(u, '/api/sat/history'), 403, 'Forbidden');
@@ -439,5 +451,23 @@ describe('alerts from a catalog re-import', () => {
     expect(await caller(t, ana.token).sat.alerts.read({ id: iva.id })).toMatchObject({
       data: { id: iva.id },
     });
+  });
+
+  it('start-up with a newer SAT_CATALOG_CSV raises the alerts too; the same file again changes nothing', async () => {
+    const u = await pro();
+    await put(u, '72101500');
+    const newer = await editedCatalog('newer.csv', (rows) =>
+      rows.map((r) => (r.id === '72101500' ? { ...r, incluirIepsTrasladado: 'Sí' } : r)),
+    );
+    expect(await ensureSatCatalog(t.handle.db, newer)).toMatchObject({ kind: 'csv' });
+    await mailSatAlerts(t.deps);
+    expect(await alertsOf(u)).toMatchObject([
+      { clave: '72101500', cambio: 'ieps', antes: 'Opcional', despues: 'Sí' },
+    ]);
+    expect(await alertMailsTo(u.email)).toHaveLength(1);
+
+    expect(await ensureSatCatalog(t.handle.db, newer)).toMatchObject({ kind: 'existing' });
+    expect(await mailSatAlerts(t.deps)).toEqual({ mails: 0 });
+    expect(await alertsOf(u)).toHaveLength(1);
   });
 });
