@@ -1,6 +1,6 @@
 import { nextQuotaReset, quotaPeriod } from '@folio/billing';
 import type { Executor } from '@folio/db';
-import { consumeQuota, countUsage, usedQuota } from '@folio/db/queries/usage';
+import { addUsage, consumeQuota, countUsage, lockUsage, usedQuota } from '@folio/db/queries/usage';
 import type { Context } from '../context';
 import { tooManyRequests } from '../errors';
 
@@ -51,4 +51,23 @@ export async function monthlyQuotaLeft(
 ): Promise<number> {
   if (limit === null) return Number.POSITIVE_INFINITY;
   return Math.max(0, limit - (await usedQuota(ctx.db, { userId, kind, period: quotaPeriod() })));
+}
+
+/**
+ * A monthly quota taken by a batch in its transaction: `free()` locks the user's counter until commit
+ * and says how many units are left (Infinity when unlimited); `take(n)` counts the units the batch
+ * stored, reporting what is left in X-Quota-Limit / X-Quota-Remaining. Exact across processes: the
+ * lock holds every other batch of the user between the two.
+ */
+export function batchQuota(ctx: Context, db: Executor, userId: string, kind: string, limit: number | null) {
+  const key = { userId, kind, period: quotaPeriod() };
+  return {
+    free: async () => (limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - (await lockUsage(db, key)))),
+    async take(n: number) {
+      const used = await addUsage(db, key, n);
+      const headers = ctx.req.resHeaders;
+      headers.set('X-Quota-Limit', limit === null ? 'unlimited' : String(limit));
+      if (limit !== null) headers.set('X-Quota-Remaining', String(Math.max(0, limit - used)));
+    },
+  };
 }

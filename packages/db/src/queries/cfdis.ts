@@ -15,6 +15,7 @@ import {
 import type { Db, Executor, Tx } from '../client';
 import { prepared } from '../prepared';
 import { cfdiRelations, cfdis, cfdiXml, manualPayments, paymentApplications, profiles } from '../schema';
+import { updateFromRecords } from './update-from-records';
 
 export type CfdiRow = Omit<typeof cfdis.$inferSelect, 'searchText'>;
 
@@ -64,43 +65,77 @@ export type ApplicationRow = typeof paymentApplications.$inferSelect & {
   rep: { rfcEmisor: string; rfcReceptor: string };
 };
 export type ManualPaymentRow = typeof manualPayments.$inferSelect;
-export async function cfdiIdByUuid(
-  db: Executor,
-  profileId: string,
-  uuid: string,
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: cfdis.id })
-    .from(cfdis)
-    .where(and(eq(cfdis.profileId, profileId), eq(cfdis.uuid, uuid)));
-  return row?.id;
+/** PostgreSQL binds at most 65,535 parameters per statement: multi-row inserts go in slices under it. */
+const MAX_PARAMS = 65_535;
+function slices<T>(table: Parameters<typeof getTableColumns>[0], rows: T[]): T[][] {
+  const per = Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length);
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += per) out.push(rows.slice(i, i + per));
+  return out;
 }
 
-/** Whether another profile of the same user already holds this UUID. */
-export async function uuidInOtherProfile(
+/** The ids of the profile's CFDI with these UUIDs, by UUID. */
+export async function cfdiIdsByUuids(
+  db: Executor,
+  profileId: string,
+  uuids: string[],
+): Promise<Map<string, string>> {
+  if (!uuids.length) return new Map();
+  const rows = await db
+    .select({ id: cfdis.id, uuid: cfdis.uuid })
+    .from(cfdis)
+    .where(and(eq(cfdis.profileId, profileId), inArray(cfdis.uuid, uuids)));
+  return new Map(rows.map((r) => [r.uuid, r.id]));
+}
+
+/** Which of these UUIDs another profile of the same user already holds. */
+export async function uuidsInOtherProfiles(
   db: Executor,
   userId: string,
   profileId: string,
-  uuid: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: cfdis.id })
+  uuids: string[],
+): Promise<Set<string>> {
+  if (!uuids.length) return new Set();
+  const rows = await db
+    .selectDistinct({ uuid: cfdis.uuid })
     .from(cfdis)
-    .where(and(eq(cfdis.userId, userId), eq(cfdis.uuid, uuid), ne(cfdis.profileId, profileId)))
-    .limit(1);
-  return !!row;
+    .where(and(eq(cfdis.userId, userId), inArray(cfdis.uuid, uuids), ne(cfdis.profileId, profileId)));
+  return new Set(rows.map((r) => r.uuid));
 }
 
-/** Stores the CFDI with its original XML; `null` when the profile already has the UUID. */
-export async function insertCfdi(tx: Tx, row: NewCfdi, xml: string): Promise<CfdiRow | null> {
-  const [stored] = await tx.insert(cfdis).values(row).onConflictDoNothing().returning();
-  if (!stored) return null;
-  await tx.insert(cfdiXml).values({ cfdiId: stored.id, xml });
+/**
+ * Stores the CFDI (one profile's, distinct UUIDs) that the profile does not hold yet, in UUID order:
+ * two concurrent imports then meet their common UUIDs in the same order and never deadlock. Returns
+ * the rows stored; a UUID missing from the answer was a duplicate (the unique index decides, also
+ * against a concurrent import).
+ */
+export async function insertNewCfdis(tx: Tx, rows: NewCfdi[]): Promise<{ id: string; uuid: string }[]> {
+  const sorted = [...rows].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+  const stored: { id: string; uuid: string }[] = [];
+  for (const part of slices(cfdis, sorted)) {
+    stored.push(
+      ...(await tx
+        .insert(cfdis)
+        .values(part)
+        .onConflictDoNothing()
+        .returning({ id: cfdis.id, uuid: cfdis.uuid })),
+    );
+  }
   return stored;
 }
 
+/** Takes back CFDI stored in this transaction (before anything refers to them). */
+export async function deleteCfdis(tx: Tx, ids: string[]): Promise<void> {
+  if (ids.length) await tx.delete(cfdis).where(inArray(cfdis.id, ids));
+}
+
+/** The original XML of each stored CFDI. */
+export async function insertCfdiXml(tx: Tx, rows: (typeof cfdiXml.$inferInsert)[]): Promise<void> {
+  for (const part of slices(cfdiXml, rows)) await tx.insert(cfdiXml).values(part);
+}
+
 export async function insertApplications(tx: Tx, rows: NewApplication[]): Promise<void> {
-  if (rows.length) await tx.insert(paymentApplications).values(rows);
+  for (const part of slices(paymentApplications, rows)) await tx.insert(paymentApplications).values(part);
 }
 
 export function applicationsFor(
@@ -125,7 +160,7 @@ export function applicationsFor(
 }
 
 export async function insertRelations(tx: Tx, rows: (typeof cfdiRelations.$inferInsert)[]): Promise<void> {
-  if (rows.length) await tx.insert(cfdiRelations).values(rows).onConflictDoNothing();
+  for (const part of slices(cfdiRelations, rows)) await tx.insert(cfdiRelations).values(part).onConflictDoNothing();
 }
 
 /** The profile's credit notes (E) relating by TipoRelacion 01 to these invoice UUIDs. */
@@ -192,15 +227,25 @@ export function payableByUuids(db: Executor, profileId: string, uuids: string[])
     );
 }
 
-export async function savePaymentState(
-  tx: Executor,
-  id: string,
-  state: Pick<NewCfdi, 'estadoPago' | 'pagos' | 'isPaid' | 'paymentDate' | 'paymentWarnings'>,
-): Promise<void> {
-  await tx
-    .update(cfdis)
-    .set({ ...state, updatedAt: new Date() })
-    .where(eq(cfdis.id, id));
+export type PaymentState = Pick<NewCfdi, 'estadoPago' | 'pagos' | 'isPaid' | 'paymentDate' | 'paymentWarnings'>;
+
+/** Writes each invoice's recomputed payment state, one statement for all of them. */
+export async function savePaymentStates(tx: Executor, rows: (PaymentState & { id: string })[]): Promise<void> {
+  const updatedAt = new Date();
+  await updateFromRecords(
+    tx,
+    cfdis,
+    ['id'],
+    rows.map((r) => ({
+      id: r.id,
+      estadoPago: r.estadoPago ?? null,
+      pagos: r.pagos,
+      isPaid: r.isPaid ?? null,
+      paymentDate: r.paymentDate ?? null,
+      paymentWarnings: r.paymentWarnings,
+      updatedAt,
+    })),
+  );
 }
 
 export async function findCfdi(db: Executor, id: string) {
@@ -378,11 +423,12 @@ export async function listCfdis(db: Db, f: CfdiListFilter, at: { limit: number; 
 
 /**
  * Serialises payment-status work on these invoices across concurrent transactions (an invoice and
- * its complement arriving at once): each waits for the other's commit, then reads it. Sorted, so two
- * transactions never wait on each other in opposite orders.
+ * its complement arriving at once): each waits for the other's commit, then reads it. One statement
+ * taking the locks in sorted order, so two transactions never wait on each other in opposite orders.
  */
 export async function lockPaymentKeys(tx: Tx, profileId: string, uuids: string[]): Promise<void> {
-  for (const uuid of [...new Set(uuids)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${profileId}:${uuid}`}, 0))`);
-  }
+  const keys = [...new Set(uuids)].map((uuid) => `${profileId}:${uuid}`);
+  if (!keys.length) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0))
+    from (select k from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k order by k) as sorted`);
 }

@@ -37,6 +37,27 @@ export async function countUsage(db: Executor, key: QuotaKey): Promise<number> {
   return Number(rowsOf<{ used: number }>(result)[0]?.used ?? 0);
 }
 
+/**
+ * Locks the counter row of a quota until the transaction ends (creating it at 0) and returns what is
+ * used: a batch decides how many of its units fit, and no concurrent request can take them meanwhile.
+ */
+export async function lockUsage(tx: Executor, key: QuotaKey): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into usage_counters (user_id, period, kind, used) values (${key.userId}, ${key.period}, ${key.kind}, 0)
+    on conflict (user_id, period, kind) do update set used = usage_counters.used
+    returning used`);
+  return Number(rowsOf<{ used: number }>(result)[0]?.used ?? 0);
+}
+
+/** Counts `n` units at once (under `lockUsage` when the quota has a ceiling); returns the new count. */
+export async function addUsage(db: Executor, key: QuotaKey, n: number): Promise<number> {
+  const result = await db.execute(sql`
+    insert into usage_counters (user_id, period, kind, used) values (${key.userId}, ${key.period}, ${key.kind}, ${n})
+    on conflict (user_id, period, kind) do update set used = usage_counters.used + ${n}
+    returning used`);
+  return Number(rowsOf<{ used: number }>(result)[0]?.used ?? 0);
+}
+
 export async function usedQuota(db: Executor, key: QuotaKey): Promise<number> {
   const [row] = await db
     .select({ used: usageCounters.used })

@@ -3,6 +3,7 @@ import { getEntitlements } from '@folio/billing';
 import {
   applicationsFrom,
   type Cfdi,
+  type ClassifyResult,
   classifyCfdi,
   creditedUuids,
   MAX_CFDI_BYTES,
@@ -11,19 +12,24 @@ import {
   validateCfdi,
   XML_TOO_LARGE,
 } from '@folio/cfdi';
+import { isDatabaseUnavailable, type Tx } from '@folio/db';
 import {
-  cfdiIdByUuid,
+  cfdiIdsByUuids,
+  deleteCfdis,
   insertApplications,
-  insertCfdi,
+  insertCfdiXml,
+  insertNewCfdis,
   insertRelations,
-  uuidInOtherProfile,
+  type NewApplication,
+  type NewCfdi,
+  uuidsInOtherProfiles,
 } from '@folio/db/queries/cfdis';
 import type { ProfileRow } from '@folio/db/queries/profiles';
 import type { Context } from '../../context';
-import { AppError, badRequest } from '../../errors';
+import { badRequest } from '../../errors';
 import type { FileReport, ImportReport } from '../../schemas/import-report';
 import { authorizeProfile } from '../profiles/access';
-import { monthlyQuotaLeft, quotaExceeded, takeMonthlyQuota } from '../quota';
+import { batchQuota, monthlyQuotaLeft, quotaExceeded } from '../quota';
 import { refreshPaymentState } from './payment-state';
 import { applicationDetailOf, cfdiRecord } from './record';
 
@@ -34,13 +40,39 @@ export interface ImportFile {
   error?: string;
 }
 
+/**
+ * Files per write. Each batch is one transaction of a few multi-row statements instead of one
+ * transaction and a dozen round trips per file; small enough that PGlite, which runs on the
+ * request thread, never holds the event loop long on one statement.
+ */
+const BATCH = 100;
+const QUOTA_KIND = 'cfdi_import';
+const QUOTA_WHAT = 'CFDI import';
+
+/** An import in progress: `left` is what the monthly quota still allows, as far as this import knows. */
+interface Importer {
+  ctx: Context;
+  profile: ProfileRow;
+  limit: number | null;
+  left: number;
+}
+
+/** A file read and classified, waiting for its batch; `line` when it was settled without the database. */
+type Pending =
+  | { file: ImportFile; line: FileReport }
+  | { file: ImportFile; line?: undefined; cfdi: Cfdi; classified: Exclude<ClassifyResult, { error: string }> };
+type ToStore = Extract<Pending, { cfdi: Cfdi }>;
+
 const byteLength = (c: Uint8Array | string) => (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength);
-const kindOf = (side: 'income' | 'expense') => (side === 'income' ? 'invoice' : 'expense');
+const kindOf = (side: 'income' | 'expense') => (side === 'income' ? 'invoice' : 'expense') as 'invoice' | 'expense';
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Files each CFDI for the profile, every file in its own transaction so a bad one never leaves partial
- * rows nor stops the rest. `single`: the request carried one XML, so a refusal is the answer itself
- * (400, or 429 past the monthly quota) instead of a line in the report.
+ * Files each CFDI for the profile. Files are read, parsed and classified outside the database, then
+ * written in batches, each in one transaction: a kill leaves whole batches or nothing, and every
+ * file still gets its own line, as if imported one by one (a bad file never stops the rest; past
+ * the monthly quota every later file is refused for it). `single`: the request carried one XML, so
+ * a refusal is the answer itself (400, or 429 past the monthly quota) instead of a line.
  */
 export async function importCfdiFiles(
   ctx: Context,
@@ -53,144 +85,222 @@ export async function importCfdiFiles(
   const { limits } = await getEntitlements(ctx.db, userId);
   const limit = limits.invoicesPerMonth;
   // Read once before the work: files past the quota are refused without parsing or a transaction.
-  let left = await monthlyQuotaLeft(ctx, userId, QUOTA_KIND, limit);
+  const importer: Importer = { ctx, profile, limit, left: await monthlyQuotaLeft(ctx, userId, QUOTA_KIND, limit) };
   const report: ImportReport = { imported: 0, duplicates: 0, rejected: 0, files: [] };
-  for await (const file of files) {
-    // Parsing and filing are CPU work on the one thread every request shares: let them in between.
-    await yieldToEventLoop();
-    const line =
-      left > 0
-        ? await importOne(ctx, profile, limit, file).catch((err: unknown) => {
-            if (opts.single || !(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
-            left = 0; // a concurrent import took the rest
-            return overQuotaLine(file, err.message);
-          })
-        : overQuota(file, limit!, opts.single);
-    if (opts.single && line.status === 'rejected')
-      throw badRequest(line.error ?? 'CFDI rechazado', 'cfdi_rejected');
+  const add = (line: FileReport) => {
+    if (opts.single && line.status === 'rejected') {
+      throw line.code === 'quota_exceeded'
+        ? quotaExceeded(QUOTA_WHAT, limit!)
+        : badRequest(line.error ?? 'CFDI rechazado', 'cfdi_rejected');
+    }
     report.files.push(line);
-    if (line.status === 'imported') {
-      report.imported++;
-      left--;
-    } else if (line.status === 'duplicate') report.duplicates++;
+    if (line.status === 'imported') report.imported++;
+    else if (line.status === 'duplicate') report.duplicates++;
     else report.rejected++;
+  };
+  let batch: Pending[] = [];
+  let toStore = 0;
+  const flush = async () => {
+    if (batch.length) for (const line of await writeBatch(importer, batch)) add(line);
+    batch = [];
+    toStore = 0;
+  };
+  for await (const file of files) {
+    // Parsing is CPU work on the one thread every request shares: let the others in between.
+    await yieldToEventLoop();
+    // Only right after a flush (the batch is empty), so the lines stay in file order.
+    if (importer.left <= 0) {
+      add(overQuotaLine(file, limit));
+      continue;
+    }
+    const item = readFile(file, profile);
+    batch.push(item);
+    if (!item.line) toStore++;
+    // A batch never holds more files to store than the quota may take: the rest are not parsed.
+    if (batch.length >= BATCH || toStore >= importer.left) await flush();
   }
+  await flush();
   return report;
 }
 
-const QUOTA_KIND = 'cfdi_import';
-const QUOTA_WHAT = 'CFDI import';
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-function overQuota(file: ImportFile, limit: number, single?: boolean): FileReport {
-  const err = quotaExceeded(QUOTA_WHAT, limit);
-  if (single) throw err;
-  return overQuotaLine(file, err.message);
-}
-
-const overQuotaLine = (file: ImportFile, error: string): FileReport => ({
+const overQuotaLine = (file: ImportFile, limit: number | null): FileReport => ({
   name: file.name,
   status: 'rejected',
-  error,
+  error: quotaExceeded(QUOTA_WHAT, limit!).message,
   code: 'quota_exceeded',
 });
 
-async function importOne(
-  ctx: Context,
-  profile: ProfileRow,
-  monthlyLimit: number | null,
-  file: ImportFile,
-): Promise<FileReport> {
+/** Everything about a file that needs no database: size, XML, CFDI, and whether it is the profile's. */
+function readFile(file: ImportFile, profile: ProfileRow): Pending {
   const { name } = file;
-  if (file.error) return { name, status: 'rejected', error: file.error };
-  if (byteLength(file.content) > MAX_CFDI_BYTES) return { name, status: 'rejected', error: XML_TOO_LARGE };
+  if (file.error) return { file, line: { name, status: 'rejected', error: file.error } };
+  if (byteLength(file.content) > MAX_CFDI_BYTES)
+    return { file, line: { name, status: 'rejected', error: XML_TOO_LARGE } };
   const parsed = parseCfdi(file.content);
-  if (!parsed.ok) return { name, status: 'rejected', error: parsed.reason };
-  const cfdi = parsed.cfdi;
-  const side = classifyCfdi(cfdi, profile.rfc);
-  if ('error' in side) return { name, status: 'rejected', uuid: cfdi.uuid, error: side.error };
-  const described = { name, kind: kindOf(side.side), tipo: tipoOf(cfdi), uuid: cfdi.uuid } as const;
+  if (!parsed.ok) return { file, line: { name, status: 'rejected', error: parsed.reason } };
+  const classified = classifyCfdi(parsed.cfdi, profile.rfc);
+  if ('error' in classified)
+    return { file, line: { name, status: 'rejected', uuid: parsed.cfdi.uuid, error: classified.error } };
+  return { file, cfdi: parsed.cfdi, classified };
+}
 
-  return ctx.db.transaction(async (tx) => {
-    const flags = profile.validacionesHabilitadas;
-    const elsewhere =
-      flags.validarUUIDDuplicado && (await uuidInOtherProfile(tx, profile.userId, profile.id, cfdi.uuid));
+/**
+ * Writes a batch; a database error other than an outage (a constraint the checks did not foresee, a
+ * deadlock with a concurrent import) retries it file by file, so the report still says which file.
+ */
+async function writeBatch(importer: Importer, items: Pending[]): Promise<FileReport[]> {
+  try {
+    return await storeBatch(importer, items);
+  } catch (err) {
+    if (items.length === 1 || isDatabaseUnavailable(err)) throw err;
+    const lines: FileReport[] = [];
+    for (const item of items) lines.push(...(await storeBatch(importer, [item])));
+    return lines;
+  }
+}
+
+/**
+ * One transaction: the batch's new CFDI in one multi-row insert (the unique index names the
+ * duplicates), the quota counter locked and taken once for what was stored, then their XML,
+ * relations and payment applications, and the payment state of every invoice they touch.
+ */
+async function storeBatch(importer: Importer, items: Pending[]): Promise<FileReport[]> {
+  const toStore = items.filter((i): i is ToStore => !i.line);
+  if (!toStore.length) return settle(importer, items, new Map(), new Map(), 0).lines;
+  const { ctx, profile } = importer;
+  const { lines, left } = await ctx.db.transaction(async (tx) => {
+    const uuids = [...new Set(toStore.map((i) => i.cfdi.uuid))];
+    const rows = await recordsOf(tx, profile, toStore);
+    const stored = await insertNewCfdis(tx, [...rows.values()].map((r) => r.row));
+    const fresh = new Set(stored.map((s) => s.uuid));
+    const existing = await cfdiIdsByUuids(
+      tx,
+      profile.id,
+      uuids.filter((u) => !fresh.has(u)),
+    );
+    const ids = new Map([...existing, ...stored.map((s) => [s.uuid, s.id] as const)]);
+    const quota = batchQuota(ctx, tx, profile.userId, QUOTA_KIND, importer.limit);
+    const settled = settle(importer, items, rows, ids, stored.length ? await quota.free() : 0);
+    const kept = settled.kept.map((item) => ({ item, id: ids.get(item.cfdi.uuid)! }));
+    const keptIds = new Set(kept.map((k) => k.id));
+    // Stored but past the quota (a concurrent import took it): taken back before anything refers to them.
+    await deleteCfdis(
+      tx,
+      stored.filter((s) => !keptIds.has(s.id)).map((s) => s.id),
+    );
+    if (stored.length) await quota.take(kept.length);
+    await insertCfdiXml(
+      tx,
+      kept.map((k) => ({ cfdiId: k.id, xml: xmlText(k.item.file.content) })),
+    );
+    await insertRelations(
+      tx,
+      kept.flatMap((k) => relationsOf(profile.id, k.id, k.item.cfdi)),
+    );
+    const applications = kept.flatMap((k) => applicationsOf(profile.id, k.id, k.item.cfdi));
+    await insertApplications(tx, applications);
+    // Whichever arrived first: an invoice, the complements paying it, the credit notes lowering it.
+    const touched = kept.flatMap(({ item: { cfdi } }) =>
+      cfdi.tipoDeComprobante === 'P' ? [] : cfdi.tipoDeComprobante === 'E' ? creditedUuids(cfdi) : [cfdi.uuid],
+    );
+    await refreshPaymentState(tx, profile.id, [...touched, ...applications.map((a) => a.relatedUuid)]);
+    return settled;
+  });
+  importer.left = left;
+  return lines;
+}
+
+/** The row of each UUID's first file in the batch (a later one is its duplicate), validated. */
+async function recordsOf(tx: Tx, profile: ProfileRow, toStore: ToStore[]) {
+  const flags = profile.validacionesHabilitadas;
+  const elsewhere = flags.validarUUIDDuplicado
+    ? await uuidsInOtherProfiles(
+        tx,
+        profile.userId,
+        profile.id,
+        toStore.map((i) => i.cfdi.uuid),
+      )
+    : new Set<string>();
+  const rows = new Map<string, { item: ToStore; row: NewCfdi }>();
+  for (const item of toStore) {
+    const { cfdi, classified } = item;
+    if (rows.has(cfdi.uuid)) continue;
     const validacion = validateCfdi(
       cfdi,
       { rfc: profile.rfc, regimenesFiscales: profile.regimenesFiscales, flags },
-      { side: side.side, duplicateUuid: elsewhere },
+      { side: classified.side, duplicateUuid: elsewhere.has(cfdi.uuid) },
     );
-    validacion.advertencias.push(...side.warnings.filter((w) => !validacion.advertencias.includes(w)));
-    const row = await insertCfdi(
-      tx,
-      cfdiRecord(cfdi, { profileId: profile.id, userId: profile.userId }, side.side, validacion),
-      xmlText(file.content),
-    );
-    // The profile already holds this UUID (the unique index decides, also against a concurrent import).
-    if (!row)
-      return { ...described, status: 'duplicate', id: (await cfdiIdByUuid(tx, profile.id, cfdi.uuid))! };
-    await storeRelations(tx, profile.id, row.id, cfdi);
-    if (cfdi.tipoDeComprobante === 'P') {
-      await refreshPaymentState(tx, profile.id, await storeApplications(tx, profile.id, row.id, cfdi));
-    } else if (cfdi.tipoDeComprobante === 'E') {
-      await refreshPaymentState(tx, profile.id, creditedUuids(cfdi));
-    } else {
-      await refreshPaymentState(tx, profile.id, [cfdi.uuid], row);
+    validacion.advertencias.push(...classified.warnings.filter((w) => !validacion.advertencias.includes(w)));
+    const ids = { profileId: profile.id, userId: profile.userId };
+    rows.set(cfdi.uuid, { item, row: cfdiRecord(cfdi, ids, classified.side, validacion) });
+  }
+  return rows;
+}
+
+/**
+ * Each file's line, in order, as importing them one by one gives: a UUID's first file is imported
+ * when the insert stored it and the quota has room (`free`), later ones are its duplicates; once
+ * the quota is used up, every later file is refused for it. Returns the files to keep and the
+ * quota this import has left.
+ */
+function settle(
+  importer: Importer,
+  items: Pending[],
+  rows: Map<string, { item: ToStore; row: NewCfdi }>,
+  ids: Map<string, string>,
+  free: number,
+) {
+  let left = importer.left;
+  const kept: ToStore[] = [];
+  const lines = items.map((item): FileReport => {
+    if (left <= 0) return overQuotaLine(item.file, importer.limit);
+    if (item.line) return item.line;
+    const { cfdi, classified } = item;
+    const described = { name: item.file.name, kind: kindOf(classified.side), tipo: tipoOf(cfdi), uuid: cfdi.uuid };
+    const first = rows.get(cfdi.uuid)!;
+    if (first.item !== item || ids.get(cfdi.uuid) !== first.row.id) {
+      return { ...described, status: 'duplicate', id: ids.get(cfdi.uuid)! };
     }
-    // Only stored files count; past the quota this throws and everything rolls back with it. Last,
-    // because it locks the user's counter row until commit: taken first, every other import of the
-    // user waited for this whole transaction, holding a pooled connection while it waited.
-    await takeMonthlyQuota(ctx, profile.userId, QUOTA_KIND, monthlyLimit, QUOTA_WHAT, tx);
-    return { ...described, status: 'imported', id: row.id };
+    if (free <= 0) {
+      left = 0;
+      return overQuotaLine(item.file, importer.limit);
+    }
+    free--;
+    left--;
+    kept.push(item);
+    return { ...described, status: 'imported', id: first.row.id };
   });
+  return { lines, kept, left };
 }
 
-/** Stores a complement's payment applications; returns the invoices they pay. */
-async function storeApplications(
-  tx: Parameters<typeof insertApplications>[0],
-  profileId: string,
-  repCfdiId: string,
-  cfdi: Cfdi,
-) {
-  const applications = applicationsFrom(cfdi);
-  await insertApplications(
-    tx,
-    applications.map((a) => ({
-      id: randomUUID(),
-      profileId,
-      repCfdiId,
-      repUuid: cfdi.uuid,
-      relatedUuid: a.relatedUuid,
-      numParcialidad: a.numParcialidad,
-      fechaPago: a.fechaPago,
-      formaPago: a.formaPago,
-      monedaP: a.monedaP,
-      monto: a.monto ?? null,
-      numOperacion: a.numOperacion ?? null,
-      monedaDr: a.monedaDR,
-      impSaldoAnt: a.impSaldoAnt,
-      impPagado: a.impPagado,
-      impSaldoInsoluto: a.impSaldoInsoluto,
-      ...applicationDetailOf(a),
-    })),
-  );
-  return applications.map((a) => a.relatedUuid);
+/** A complement's payment applications, one per paid invoice. */
+function applicationsOf(profileId: string, repCfdiId: string, cfdi: Cfdi): NewApplication[] {
+  if (cfdi.tipoDeComprobante !== 'P') return [];
+  return applicationsFrom(cfdi).map((a) => ({
+    id: randomUUID(),
+    profileId,
+    repCfdiId,
+    repUuid: cfdi.uuid,
+    relatedUuid: a.relatedUuid,
+    numParcialidad: a.numParcialidad,
+    fechaPago: a.fechaPago,
+    formaPago: a.formaPago,
+    monedaP: a.monedaP,
+    monto: a.monto ?? null,
+    numOperacion: a.numOperacion ?? null,
+    monedaDr: a.monedaDR,
+    impSaldoAnt: a.impSaldoAnt,
+    impPagado: a.impPagado,
+    impSaldoInsoluto: a.impSaldoInsoluto,
+    ...applicationDetailOf(a),
+  }));
 }
 
-/** Keeps the CfdiRelacionados, so a credit note finds its invoice in either import order. */
-function storeRelations(
-  tx: Parameters<typeof insertRelations>[0],
-  profileId: string,
-  cfdiId: string,
-  cfdi: Cfdi,
-) {
-  return insertRelations(
-    tx,
-    cfdi.relacionados.flatMap((r) =>
-      r.uuids.map((relatedUuid) => ({ cfdiId, profileId, tipoRelacion: r.tipoRelacion, relatedUuid })),
-    ),
+/** The CfdiRelacionados, kept so a credit note finds its invoice in either import order. */
+const relationsOf = (profileId: string, cfdiId: string, cfdi: Cfdi) =>
+  cfdi.relacionados.flatMap((r) =>
+    r.uuids.map((relatedUuid) => ({ cfdiId, profileId, tipoRelacion: r.tipoRelacion, relatedUuid })),
   );
-}
 
 const decoder = new TextDecoder('utf-8');
 // A NUL can only be in the junk the parser ignores around the document (some tools pad files with

@@ -4,13 +4,13 @@ import {
   type ApplicationRow,
   addPaymentWarnings,
   applicationsFor,
-  type CfdiRow,
   creditNotesFor,
   lockPaymentKeys,
   type ManualPaymentRow,
   manualPaymentsFor,
   payableByUuids,
-  savePaymentState,
+  type PaymentState,
+  savePaymentStates,
 } from '@folio/db/queries/cfdis';
 
 const toApplication = (a: ApplicationRow) => ({
@@ -41,31 +41,25 @@ const toManual = (m: ManualPaymentRow) => ({
  * Recomputes estadoPago, the payment records and is_paid/payment_date of the profile's invoices with
  * these UUIDs, from every complement application, manual payment and credit note stored for them.
  * Runs in the transaction that changed them, whichever arrived first (invoice, complement, credit
- * note or manual payment). A complement from another party than the invoice's emisor is not applied
- * and says so on the complement.
+ * note or manual payment), once for all the UUIDs it touched: a few statements however many. A
+ * complement from another party than the invoice's emisor is not applied and says so on the
+ * complement.
  */
-export async function refreshPaymentState(
-  tx: Tx,
-  profileId: string,
-  uuids: string[],
-  /** The invoice just inserted in this transaction: nothing to re-read, no manual payments yet. */
-  fresh?: CfdiRow,
-): Promise<CfdiRow[]> {
-  await lockPaymentKeys(tx, profileId, uuids);
-  const invoices = fresh ? [fresh] : await payableByUuids(tx, profileId, [...new Set(uuids)]);
-  if (!invoices.length) return [];
+export async function refreshPaymentState(tx: Tx, profileId: string, uuids: string[]): Promise<void> {
+  const keys = [...new Set(uuids)];
+  await lockPaymentKeys(tx, profileId, keys);
+  const invoices = await payableByUuids(tx, profileId, keys);
+  if (!invoices.length) return;
   const invoiceUuids = invoices.map((i) => i.uuid);
   const [apps, credits, manual] = await Promise.all([
     applicationsFor(tx, profileId, invoiceUuids),
     creditNotesFor(tx, profileId, invoiceUuids),
-    fresh
-      ? []
-      : manualPaymentsFor(
-          tx,
-          invoices.map((i) => i.id),
-        ),
+    manualPaymentsFor(
+      tx,
+      invoices.map((i) => i.id),
+    ),
   ]);
-  const updated: CfdiRow[] = [];
+  const states: (PaymentState & { id: string })[] = [];
   for (const invoice of invoices) {
     const payee = payeeApplications(
       invoice,
@@ -88,8 +82,8 @@ export async function refreshPaymentState(
       credits.filter((n) => n.relatedUuid === invoice.uuid),
     );
     const { estadoPago } = computed;
-    const advertencias = [...payee.invoiceWarnings, ...computed.advertencias];
-    const state = {
+    states.push({
+      id: invoice.id,
       estadoPago,
       pagos: [
         ...applications.map((a) => ({
@@ -106,10 +100,8 @@ export async function refreshPaymentState(
       paymentDate:
         paymentDate(estadoPago, applications, payments) ??
         (estadoPago.completamentePagado ? invoice.fecha : null),
-      paymentWarnings: advertencias,
-    };
-    await savePaymentState(tx, invoice.id, state);
-    updated.push({ ...invoice, ...state, updatedAt: new Date() });
+      paymentWarnings: [...payee.invoiceWarnings, ...computed.advertencias],
+    });
   }
-  return updated;
+  await savePaymentStates(tx, states);
 }
