@@ -239,7 +239,8 @@ async function run(b: Backend) {
   } finally {
     await server.stop();
     b.cleanup();
-    if (CPU_PROF) printCpuProfile(join(CPU_PROF, b.name), `${b.label}: server CPU profile (whole process life)`);
+    if (CPU_PROF)
+      printCpuProfile(join(CPU_PROF, b.name), `${b.label}: server CPU profile (whole process life)`);
   }
 }
 

@@ -7,7 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { FakeStripe } from '@folio/billing/dev';
+import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import { serve } from '@hono/node-server';
+import { strToU8, zipSync } from 'fflate';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorBody } from './harness';
@@ -137,6 +139,57 @@ describe.skipIf(!SERVER_URL)(
       expect(tally(statuses)).toEqual({ 201: 1, 403: 9 });
       const [row] = await sql`select count(*)::int as n from profiles where user_id = ${u.id}`;
       expect(row?.n).toBe(1);
+    });
+
+    it('four ZIP imports of a FREE user racing on both processes, with UUIDs in common: exactly 50 stored and counted', async () => {
+      const u = await freeUser();
+      const me = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
+      const client = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
+      const profile = await call(a!, 'POST', '/api/profiles', {
+        token: u.token,
+        body: { nombre: me.nombre, rfc: me.rfc, tipo_persona: 'MORAL', regimenes_fiscales: ['601'] },
+      });
+      expect(profile.status).toBe(201);
+      // 30 files each: 10 UUIDs every ZIP shares (in another order in each), 20 of its own.
+      const shared = Array.from({ length: 10 }, () => newUuid());
+      const zips = Array.from({ length: 4 }, (_, z) => {
+        const uuids = [
+          ...(z % 2 ? [...shared].reverse() : shared),
+          ...Array.from({ length: 20 }, () => newUuid()),
+        ];
+        return zipSync(
+          Object.fromEntries(
+            uuids.map((uuid, i) => [
+              `z${z}-${i}.xml`,
+              strToU8(invoiceXml({ uuid, emisor: me, receptor: client, fecha: '2025-03-10T10:00:00' })),
+            ]),
+          ),
+        );
+      });
+      const reports = await Promise.all(
+        zips.map(async (zip, z) => {
+          const form = new FormData();
+          form.append('files', new File([new Uint8Array(zip)], `lote-${z}.zip`));
+          const res = await fetch(`${both()[z % 2]!.url}/api/profiles/${profile.body.data.id}/cfdi`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${u.token}` },
+            body: form,
+          });
+          expect([200, 201], 'nothing new stored is a 200').toContain(res.status);
+          return (await res.json()).data as { imported: number; files: { status: string; code?: string }[] };
+        }),
+      );
+      expect(reports.reduce((n, r) => n + r.imported, 0)).toBe(50);
+      for (const r of reports) {
+        // Once a file is refused for the quota, so is every later one of that import.
+        const first = r.files.findIndex((f) => f.code === 'quota_exceeded');
+        if (first >= 0) expect(r.files.slice(first).every((f) => f.code === 'quota_exceeded')).toBe(true);
+      }
+      const [row] =
+        await sql`select used from usage_counters where user_id = ${u.id} and kind = 'cfdi_import'`;
+      expect(row?.used).toBe(50);
+      const [stored] = await sql`select count(*)::int as n from cfdis where user_id = ${u.id}`;
+      expect(stored?.n).toBe(50);
     });
 
     it('login rate limit (5 per 15 min per IP and email) across both: the 6th attempt is 429 whichever process', async () => {

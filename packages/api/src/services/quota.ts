@@ -62,7 +62,8 @@ export async function monthlyQuotaLeft(
 export function batchQuota(ctx: Context, db: Executor, userId: string, kind: string, limit: number | null) {
   const key = { userId, kind, period: quotaPeriod() };
   return {
-    free: async () => (limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - (await lockUsage(db, key)))),
+    free: async () =>
+      limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - (await lockUsage(db, key))),
     async take(n: number) {
       const used = await addUsage(db, key, n);
       const headers = ctx.req.resHeaders;

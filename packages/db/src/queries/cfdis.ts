@@ -160,7 +160,8 @@ export function applicationsFor(
 }
 
 export async function insertRelations(tx: Tx, rows: (typeof cfdiRelations.$inferInsert)[]): Promise<void> {
-  for (const part of slices(cfdiRelations, rows)) await tx.insert(cfdiRelations).values(part).onConflictDoNothing();
+  for (const part of slices(cfdiRelations, rows))
+    await tx.insert(cfdiRelations).values(part).onConflictDoNothing();
 }
 
 /** The profile's credit notes (E) relating by TipoRelacion 01 to these invoice UUIDs. */
@@ -227,10 +228,16 @@ export function payableByUuids(db: Executor, profileId: string, uuids: string[])
     );
 }
 
-export type PaymentState = Pick<NewCfdi, 'estadoPago' | 'pagos' | 'isPaid' | 'paymentDate' | 'paymentWarnings'>;
+export type PaymentState = Pick<
+  NewCfdi,
+  'estadoPago' | 'pagos' | 'isPaid' | 'paymentDate' | 'paymentWarnings'
+>;
 
 /** Writes each invoice's recomputed payment state, one statement for all of them. */
-export async function savePaymentStates(tx: Executor, rows: (PaymentState & { id: string })[]): Promise<void> {
+export async function savePaymentStates(
+  tx: Executor,
+  rows: (PaymentState & { id: string })[],
+): Promise<void> {
   const updatedAt = new Date();
   await updateFromRecords(
     tx,

@@ -60,11 +60,17 @@ interface Importer {
 /** A file read and classified, waiting for its batch; `line` when it was settled without the database. */
 type Pending =
   | { file: ImportFile; line: FileReport }
-  | { file: ImportFile; line?: undefined; cfdi: Cfdi; classified: Exclude<ClassifyResult, { error: string }> };
+  | {
+      file: ImportFile;
+      line?: undefined;
+      cfdi: Cfdi;
+      classified: Exclude<ClassifyResult, { error: string }>;
+    };
 type ToStore = Extract<Pending, { cfdi: Cfdi }>;
 
 const byteLength = (c: Uint8Array | string) => (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength);
-const kindOf = (side: 'income' | 'expense') => (side === 'income' ? 'invoice' : 'expense') as 'invoice' | 'expense';
+const kindOf = (side: 'income' | 'expense') =>
+  (side === 'income' ? 'invoice' : 'expense') as 'invoice' | 'expense';
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -85,7 +91,12 @@ export async function importCfdiFiles(
   const { limits } = await getEntitlements(ctx.db, userId);
   const limit = limits.invoicesPerMonth;
   // Read once before the work: files past the quota are refused without parsing or a transaction.
-  const importer: Importer = { ctx, profile, limit, left: await monthlyQuotaLeft(ctx, userId, QUOTA_KIND, limit) };
+  const importer: Importer = {
+    ctx,
+    profile,
+    limit,
+    left: await monthlyQuotaLeft(ctx, userId, QUOTA_KIND, limit),
+  };
   const report: ImportReport = { imported: 0, duplicates: 0, rejected: 0, files: [] };
   const add = (line: FileReport) => {
     if (opts.single && line.status === 'rejected') {
@@ -171,7 +182,10 @@ async function storeBatch(importer: Importer, items: Pending[]): Promise<FileRep
   const { lines, left } = await ctx.db.transaction(async (tx) => {
     const uuids = [...new Set(toStore.map((i) => i.cfdi.uuid))];
     const rows = await recordsOf(tx, profile, toStore);
-    const stored = await insertNewCfdis(tx, [...rows.values()].map((r) => r.row));
+    const stored = await insertNewCfdis(
+      tx,
+      [...rows.values()].map((r) => r.row),
+    );
     const fresh = new Set(stored.map((s) => s.uuid));
     const existing = await cfdiIdsByUuids(
       tx,
@@ -201,7 +215,11 @@ async function storeBatch(importer: Importer, items: Pending[]): Promise<FileRep
     await insertApplications(tx, applications);
     // Whichever arrived first: an invoice, the complements paying it, the credit notes lowering it.
     const touched = kept.flatMap(({ item: { cfdi } }) =>
-      cfdi.tipoDeComprobante === 'P' ? [] : cfdi.tipoDeComprobante === 'E' ? creditedUuids(cfdi) : [cfdi.uuid],
+      cfdi.tipoDeComprobante === 'P'
+        ? []
+        : cfdi.tipoDeComprobante === 'E'
+          ? creditedUuids(cfdi)
+          : [cfdi.uuid],
     );
     await refreshPaymentState(tx, profile.id, [...touched, ...applications.map((a) => a.relatedUuid)]);
     return settled;
@@ -256,7 +274,12 @@ function settle(
     if (left <= 0) return overQuotaLine(item.file, importer.limit);
     if (item.line) return item.line;
     const { cfdi, classified } = item;
-    const described = { name: item.file.name, kind: kindOf(classified.side), tipo: tipoOf(cfdi), uuid: cfdi.uuid };
+    const described = {
+      name: item.file.name,
+      kind: kindOf(classified.side),
+      tipo: tipoOf(cfdi),
+      uuid: cfdi.uuid,
+    };
     const first = rows.get(cfdi.uuid)!;
     if (first.item !== item || ids.get(cfdi.uuid) !== first.row.id) {
       return { ...described, status: 'duplicate', id: ids.get(cfdi.uuid)! };

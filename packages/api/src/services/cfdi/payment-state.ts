@@ -8,8 +8,8 @@ import {
   lockPaymentKeys,
   type ManualPaymentRow,
   manualPaymentsFor,
-  payableByUuids,
   type PaymentState,
+  payableByUuids,
   savePaymentStates,
 } from '@folio/db/queries/cfdis';
 
