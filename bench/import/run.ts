@@ -24,7 +24,9 @@ const TARGET_PG = 1000;
 const TARGET_PGLITE = 500;
 const CPU_PROF = process.env.CPU_PROF;
 const SCALE = Number(process.env.DOCS ?? total(MIX)) / total(MIX);
-const mix = Object.fromEntries(Object.entries(MIX).map(([k, n]) => [k, Math.round(n * SCALE)])) as Mix;
+const mix = Object.fromEntries(
+  Object.entries(MIX).map(([k, n]) => [k, Math.round(n * SCALE)]),
+) as unknown as Mix;
 const PER_ZIP = 5000;
 const FLAGS = DEFAULT_VALIDATION_FLAGS;
 
