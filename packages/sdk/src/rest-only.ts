@@ -5,12 +5,19 @@ export type { DownloadOptions, DownloadProgress, FolioDownload } from './downloa
 export { FolioApiError } from './errors';
 export type { components, operations, paths } from './generated/openapi';
 export type {
+  AnnualReport,
+  AnnualReportQuery,
   CfdiFile,
+  DiotReport,
   ExpenseExportQuery,
   FolioExports,
+  FolioReports,
   FolioRestClient,
   ImportAnswer,
   InvoiceExportQuery,
+  MonthlyReport,
+  MonthlyReportQuery,
+  ReportFileFormat,
   RestCall,
   RestSuccess,
 } from './rest';

@@ -56,6 +56,42 @@ export interface FolioExports {
   invoicePdf(id: string, opts?: DownloadOptions): Promise<FolioDownload>;
 }
 
+type Schemas = components['schemas'];
+export type MonthlyReport = Schemas['MonthlyReport'];
+export type AnnualReport = Schemas['AnnualReport'];
+export type DiotReport = Schemas['DiotReport'];
+/** `{ profileId, año, mes }`: the profile by its id or RFC. */
+export type MonthlyReportQuery = Omit<operations['reports-monthly']['parameters']['query'], 'format'>;
+/** `{ profileId, año }`. */
+export type AnnualReportQuery = Omit<operations['reports-annual']['parameters']['query'], 'format'>;
+/** The files a report comes as: xlsx (needs `exportExcel`) or pdf (needs `exportPDF`). */
+export type ReportFileFormat = 'xlsx' | 'pdf';
+
+/**
+ * The tax reports at the caller's plan level (sections above it are absent; `nivel` says which
+ * level was served). The JSON helpers resolve to the report itself; the `…File` ones to a download.
+ */
+export interface FolioReports {
+  /** `GET /api/reports/monthly`: every plan. */
+  monthly(query: MonthlyReportQuery, init?: { signal?: AbortSignal | undefined }): Promise<MonthlyReport>;
+  /** `GET /api/reports/annual`: the twelve months and their totals (BASIC or PRO; FREE → 403). */
+  annual(query: AnnualReportQuery, init?: { signal?: AbortSignal | undefined }): Promise<AnnualReport>;
+  /** `GET /api/reports/diot`: suppliers paid in the month by IVA rate (PRO). */
+  diot(query: MonthlyReportQuery, init?: { signal?: AbortSignal | undefined }): Promise<DiotReport>;
+  monthlyFile(
+    query: MonthlyReportQuery & { format: ReportFileFormat },
+    opts?: DownloadOptions,
+  ): Promise<FolioDownload>;
+  annualFile(
+    query: AnnualReportQuery & { format: ReportFileFormat },
+    opts?: DownloadOptions,
+  ): Promise<FolioDownload>;
+  diotFile(
+    query: MonthlyReportQuery & { format: ReportFileFormat },
+    opts?: DownloadOptions,
+  ): Promise<FolioDownload>;
+}
+
 export interface FolioRestClient {
   GET: RestCall<'get'>;
   POST: RestCall<'post'>;
@@ -76,6 +112,11 @@ export interface FolioRestClient {
    * refusal (403 plan, 400 too many rows or a bad filter) throws {@link FolioApiError} like any call.
    */
   exports: FolioExports;
+  /**
+   * The tax reports: `reports.monthly({ profileId, año, mes })`, `annual`, `diot` (typed JSON) and
+   * `monthlyFile`, `annualFile`, `diotFile` with `format: 'xlsx' | 'pdf'` (downloads, like `exports`).
+   */
+  reports: FolioReports;
   /** The underlying openapi-fetch client: resolves `{data, error, response}` instead of throwing. */
   raw: Client<paths>;
 }
@@ -162,6 +203,23 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
     return downloadOf(response, fallbackName, opts);
   }
 
+  /** A report as JSON: the `data` of its answer. */
+  async function report(url: string, query: object, init: { signal?: AbortSignal | undefined } = {}) {
+    const { data } = await send('GET', url, {
+      params: { query: { ...query, format: 'json' } },
+      signal: init.signal,
+    });
+    return data.data;
+  }
+  const period = (q: { año: number; mes?: number }) =>
+    q.mes === undefined ? `${q.año}` : `${q.año}-${String(q.mes).padStart(2, '0')}`;
+  const reportFile = (
+    url: string,
+    name: string,
+    query: { año: number; mes?: number; format: ReportFileFormat },
+    opts?: DownloadOptions,
+  ) => download(url, { params: { query } }, `${name}-${period(query)}.${query.format}`, opts);
+
   return {
     GET: method('get'),
     POST: method('post'),
@@ -186,6 +244,14 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
         download('/expenses/export', { params: { query } }, `gastos.${query.format ?? 'xlsx'}`, opts),
       invoicePdf: (id, opts) =>
         download('/invoices/{id}/pdf', { params: { path: { id } } }, `factura-${id}.pdf`, opts),
+    },
+    reports: {
+      monthly: (query, init) => report('/reports/monthly', query, init),
+      annual: (query, init) => report('/reports/annual', query, init),
+      diot: (query, init) => report('/reports/diot', query, init),
+      monthlyFile: (query, opts) => reportFile('/reports/monthly', 'reporte-mensual', query, opts),
+      annualFile: (query, opts) => reportFile('/reports/annual', 'reporte-anual', query, opts),
+      diotFile: (query, opts) => reportFile('/reports/diot', 'diot', query, opts),
     },
   };
 }
