@@ -133,7 +133,7 @@ async function targetOf(io: Io, output: string | undefined, filename: string) {
  * Downloads into a file (a temporary one renamed at the end: the target is whole or untouched),
  * drawing the progress on a terminal, and prints the path written on stdout. Ctrl-C stops it (130).
  */
-async function saveDownload(
+export async function saveDownload(
   io: Io,
   output: string | undefined,
   start: (opts: DownloadOptions) => Promise<FolioDownload>,

@@ -7,6 +7,7 @@ import { keysCommand } from './keys';
 import { invoicesCommand, pendingCommand, profilesCommand } from './listings';
 import { login, logout } from './login';
 import { profileCreateCommand } from './profile-create';
+import { reportCommand } from './report';
 import { explain, openSession } from './session';
 
 declare const __SDK_VERSION__: string | undefined;
@@ -39,6 +40,15 @@ Usage
                                                        without -o; prints the path written
   folio pdf <UUID> [-o FILE|FOLDER]                    the printed representation (PDF) of a CFDI,
                                                        income or expense, by its UUID (folio fiscal)
+  folio report --profile <RFC|id> --año N [--mes N] [--json | --format xlsx|pdf [-o FILE|FOLDER]]
+                                                       the tax report as tables: with --mes the month
+                                                       (ingresos/egresos, flujo, IVA, ISR, pendientes,
+                                                       RESICO, advertencias: what your plan includes);
+                                                       without --mes the year, month by month (BASIC
+                                                       or PRO); --json the server's JSON; --format the
+                                                       file (xlsx needs BASIC or PRO)
+  folio report diot --profile <RFC|id> --año N --mes N [--json | --format xlsx|pdf [-o FILE]]
+                                                       suppliers paid in the month by IVA rate (PRO)
   folio keys list [--json]                             your active API keys (needs folio login)
   folio keys create --name NAME [--scope read|write] [--expires-in-days N] [--json]
                                                        a new API key, printed once on stdout
@@ -119,6 +129,14 @@ const COMMANDS = {
     output: { type: 'string', short: 'o' },
   },
   pdf: { ...GLOBAL, output: { type: 'string', short: 'o' } },
+  report: {
+    ...LIST,
+    mes: { type: 'string' },
+    año: { type: 'string' },
+    anio: { type: 'string' },
+    format: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+  },
   keys: {
     ...GLOBAL,
     name: { type: 'string' },
@@ -169,8 +187,11 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.stdout.write(HELP);
     return EXIT.ok;
   }
-  // keys, export and pdf check their own arguments.
-  if (!['keys', 'export', 'pdf'].includes(name) && positionals.length > (name === 'import' ? 1 : 0)) {
+  // keys, export, pdf and report check their own arguments.
+  if (
+    !['keys', 'export', 'pdf', 'report'].includes(name) &&
+    positionals.length > (name === 'import' ? 1 : 0)
+  ) {
     io.stderr.write(`folio ${name}: unexpected argument "${positionals.at(-1)}"\n`);
     return EXIT.usage;
   }
@@ -198,6 +219,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await exportCommand(io, positionals, values);
       case 'pdf':
         return await pdfCommand(io, positionals, values);
+      case 'report':
+        return await reportCommand(io, positionals, values);
     }
   } catch (err) {
     if (err instanceof UsageError) {
