@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { createFolioRestClient, FolioApiError } from '@folio/sdk/rest';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The CLI is the package's bin, not one of its exports: run from its source, as cli.test.ts does.
 import type { Io } from '../../../packages/sdk/src/cli/io';
@@ -180,8 +181,11 @@ describe('rest.reports (SDK)', () => {
       if (direct.ok) {
         expect(got).not.toBeInstanceOf(Error);
         const file = got as Awaited<ReturnType<ReturnType<typeof sdk>['reports']['monthlyFile']>>;
-        expect(file.filename.endsWith(`.${format}`)).toBe(true);
-        expect(await file.bytes()).toEqual(new Uint8Array(await direct.arrayBuffer()));
+        expect(file.contentType).toBe(direct.headers.get('content-type'));
+        expect(file.filename).toBe(`reporte-mensual-${ANA.rfc}-2025-03.${format}`);
+        // A workbook is a zip (PK); a PDF says so.
+        const magic = new TextDecoder().decode((await file.bytes()).subarray(0, 4));
+        expect(magic).toBe(format === 'xlsx' ? 'PK\u0003\u0004' : '%PDF');
       } else {
         const body = await direct.json();
         expect(got).toBeInstanceOf(FolioApiError);
@@ -269,6 +273,21 @@ describe('folio report (CLI)', () => {
       expect(lines.length).toBeGreaterThan(10);
       for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
     }
+  });
+
+  it('--format xlsx without -o: the workbook under the server’s name where the command was typed; its IVA sheet holds the month’s a cargo', async () => {
+    const res = await folio(
+      ['report', '--profile', ANA.rfc, '--mes', '3', '--año', '2025', '--format', 'xlsx'],
+      pro,
+    );
+    expect(res.code, res.stderr).toBe(0);
+    const name = res.stdout.trim();
+    expect(name).toMatch(/^reporte-mensual-GOMA800101AB6-2025-03\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(dir, name));
+    const iva = wb.getWorksheet('IVA')!;
+    const rows = iva.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows.some((r) => r.includes('IVA a cargo') && r.includes(1280))).toBe(true);
   });
 
   it('--format pdf -o FILE: the server’s file, or its refusal on stderr with exit 1 and no file', async () => {
