@@ -4,6 +4,8 @@ import { round2 } from '@folio/cfdi';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
 import { manualExpenses } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ME as COMPANY, imported, profileOfMe } from './cfdi-helpers';
@@ -19,6 +21,7 @@ import {
   type TestUser,
   trpcClient,
 } from './harness';
+import { hasPoppler, pageImage, pdfPages, pdfText } from './support/poppler';
 
 const ME: Party = { rfc: 'GOMA800101AB6', nombre: 'Ana Gómez', regimen: '626' };
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
@@ -387,14 +390,14 @@ describe('GET /api/reports/monthly', () => {
     expect((await monthly()).data.nivel).toBe('advanced');
   });
 
-  it('bad input → 400 (missing or out-of-range fields, unknown parameters, formats not served yet)', async () => {
+  it('bad input → 400 (missing or out-of-range fields, unknown parameters, unknown formats)', async () => {
     const base = `/api/reports/monthly?profileId=${ME.rfc}`;
     for (const q of [
       '&año=2025',
       '&año=2025&mes=13',
       '&año=1800&mes=1',
       '&año=2025&mes=3&foo=1',
-      '&año=2025&mes=3&format=pdf',
+      '&año=2025&mes=3&format=docx',
     ]) {
       const res = await request(t, 'GET', base + q, { headers: bearer(u.token) });
       await expectError(res, 400, 'Bad Request');
@@ -744,7 +747,7 @@ describe('format=xlsx', () => {
     ]);
   });
 
-  it('FREE → 403 naming the plans with Excel; pdf → 400; over tRPC a file format → 400', async () => {
+  it('FREE → 403 naming the plans with Excel; over tRPC a file format → 400', async () => {
     try {
       await setPlan(t, u.id, 'PRO', 'CANCELLED');
       const res = await request(
@@ -759,17 +762,11 @@ describe('format=xlsx', () => {
     } finally {
       await setPlan(t, u.id, 'PRO');
     }
-    const pdf = await request(
-      t,
-      'GET',
-      `/api/reports/monthly?profileId=${profileId}&año=2025&mes=3&format=pdf`,
-      {
-        headers: bearer(u.token),
-      },
-    );
-    await expectError(pdf, 400, 'Bad Request');
     await expect(
       trpcClient(t, u.token).reports.monthly.query({ profileId, año: 2025, mes: 3, format: 'xlsx' }),
+    ).rejects.toThrow(/REST route/);
+    await expect(
+      trpcClient(t, u.token).reports.annual.query({ profileId, año: 2025, format: 'pdf' }),
     ).rejects.toThrow(/REST route/);
     const unknown = await request(
       t,
@@ -780,5 +777,85 @@ describe('format=xlsx', () => {
       },
     );
     await expectError(unknown, 400, 'Bad Request');
+  });
+});
+
+// The PDF read back as a person's tools read it (pdftotext, pdftoppm); the first pages are kept in
+// test-output/report-pdf/ for a person to look at.
+describe.skipIf(!hasPoppler)('format=pdf', () => {
+  const OUT = fileURLToPath(new URL('../test-output/report-pdf/', import.meta.url));
+  const pdf = async (path: string) => {
+    const res = await request(t, 'GET', path, { headers: bearer(u.token) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    return { bytes, text: pdfText(bytes), disposition: res.headers.get('content-disposition') };
+  };
+  const pesos = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+  it('the monthly report: profile, period, every section of the level as a table, amounts as es-MX pesos, advertencias', async () => {
+    const { bytes, text, disposition } = await pdf(
+      `/api/reports/monthly?profileId=${ME.rfc}&año=2025&mes=3&format=pdf`,
+    );
+    expect(disposition).toContain(`filename="reporte-mensual-${ME.rfc}-2025-03.pdf"`);
+    expect(text).toContain('Reporte mensual · marzo 2025');
+    expect(text).toContain(`${ME.nombre} · RFC ${ME.rfc}`);
+    for (const section of [
+      'Ingresos y egresos',
+      'Flujo',
+      'IVA',
+      'ISR',
+      'RESICO',
+      'Por cliente',
+      'Por proveedor',
+      'Pendientes',
+      'Advertencias',
+    ])
+      expect(text).toContain(section);
+    // 11,600 + 5,800 + 17,500 − 1,160 = 33,740.00 income; 2,320 + 1,880 + 4,640 + 580 + 1,160 = 10,580.00 expenses.
+    expect(text).toContain(`Total ${pesos(33740)} ${pesos(10580)}`);
+    // Collected: 11,600 − 1,160 + 17,500 + 5,800 + 10,000 = 43,740.00; paid 2,320 + 1,880 + 580 = 4,780.00.
+    expect(text).toContain(`Total ${pesos(43740)} ${pesos(4780)}`);
+    expect(text).toContain(`Documentos 3 5`);
+    expect(text).toContain(`${FOREIGN.rfc} ${FOREIGN.nombre} 1 ${pesos(17500)} ${pesos(17500)} ${pesos(0)}`);
+    expect(text).toMatch(/no está en Folio/);
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(`${OUT}reporte-mensual-pagina-1.png`, pageImage(bytes, 1));
+  });
+
+  it('the annual report: a chart of the twelve months (legend, month labels), the months as a table; the DIOT as a table', async () => {
+    const { bytes, text, disposition } = await pdf(
+      `/api/reports/annual?profileId=${profileId}&año=2025&format=pdf`,
+    );
+    expect(disposition).toContain(`filename="reporte-anual-${ME.rfc}-2025.pdf"`);
+    expect(text).toContain('Reporte anual · 2025');
+    expect(text).toContain('Los doce meses');
+    for (const word of ['Ingresos', 'Egresos', 'IVA a cargo', 'ene', 'jun', 'dic'])
+      expect(text).toContain(word);
+    expect(text).toContain(`marzo ${pesos(33740)} ${pesos(10580)}`);
+    expect(pdfPages(bytes)).toBeGreaterThanOrEqual(2);
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(`${OUT}reporte-anual-pagina-1.png`, pageImage(bytes, 1));
+
+    const diot = await pdf(`/api/reports/diot?profileId=${profileId}&año=2025&mes=3&format=pdf`);
+    expect(diot.disposition).toContain(`filename="diot-${ME.rfc}-2025-03.pdf"`);
+    expect(diot.text).toContain('DIOT · marzo 2025');
+    expect(diot.text).toContain(`${SUPPLIER.rfc} ${SUPPLIER.nombre} 04 ${pesos(2000)} ${pesos(320)}`);
+  });
+
+  it('needs exportPDF: FREE → 403 naming the plans; BASIC gets its level (no RESICO section)', async () => {
+    const path = `/api/reports/monthly?profileId=${profileId}&año=2025&mes=3&format=pdf`;
+    try {
+      await setPlan(t, u.id, 'PRO', 'CANCELLED');
+      const res = await request(t, 'GET', path, { headers: bearer(u.token) });
+      expect(await expectError(res, 403, 'Forbidden')).toBe('PDF export requires the BASIC or PRO plan');
+      await setPlan(t, u.id, 'BASIC');
+      const { text } = await pdf(path);
+      expect(text).toContain('Flujo');
+      expect(text).not.toContain('RESICO');
+    } finally {
+      await setPlan(t, u.id, 'PRO');
+    }
   });
 });

@@ -44,7 +44,7 @@ export { getInvoiceXml } from './services/cfdi/read';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { invoicePdf } from './services/exports/invoice-pdf';
 export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS, PDF_EXPORT_REQUIRED } from './services/exports/rules';
-export { type ReportFile, type ReportKind, reportWorkbook } from './services/reports/reports';
+export { type ReportFile, type ReportKind, reportFile } from './services/reports/reports';
 export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
 export { mailSatAlerts } from './services/sat/alert-mail';
 export { meaningModelFor } from './services/sat/meaning/cache';

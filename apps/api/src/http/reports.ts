@@ -1,12 +1,12 @@
-import { MonthFields, MonthQuery, type ReportKind, reportWorkbook, YearFields, YearQuery } from '@folio/api';
+import { MonthFields, MonthQuery, type ReportKind, reportFile, YearFields, YearQuery } from '@folio/api';
 import type { Hono } from 'hono';
 import type { z } from 'zod';
 import { queryInput, serviceRoute } from './service-route';
 import type { AppDeps, AppEnv } from './types';
 
 /**
- * GET /api/reports/{monthly,annual,diot}?format=xlsx: the report as a workbook download. Mounted
- * before the REST layer, which answers every other format (json, and pdf's 400) from the procedure.
+ * GET /api/reports/{monthly,annual,diot}?format=xlsx|pdf: the report as a workbook or PDF download.
+ * Mounted before the REST layer, which answers json from the procedure.
  */
 export function mountReportFiles(app: Hono<AppEnv>, deps: AppDeps): void {
   const routes: { kind: ReportKind; fields: z.ZodObject; query: typeof MonthQuery | typeof YearQuery }[] = [
@@ -17,13 +17,14 @@ export function mountReportFiles(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const route of routes) {
     const known = Object.keys(route.fields.shape);
     app.get(`/api/reports/${route.kind}`, (c, next) => {
-      if (c.req.query('format') !== 'xlsx') return next();
+      const format = c.req.query('format');
+      if (format !== 'xlsx' && format !== 'pdf') return next();
       return serviceRoute(
         c,
         deps,
         async (ctx, auth) => {
           const q = queryInput(c, route.query);
-          const file = await reportWorkbook(ctx, auth.user.id, route.kind, q);
+          const file = await reportFile(ctx, auth.user.id, route.kind, q);
           return new Response(file.body, { status: 200, headers: file.headers });
         },
         known,

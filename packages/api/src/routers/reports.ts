@@ -6,10 +6,12 @@ import { authedProcedure, router } from '../trpc';
 
 const tags = ['reports'];
 const errorResponses = [400, 401, 403, 404, 500];
-/** format=xlsx answers the report as a workbook (apps/api's report file route). */
+/** format=xlsx|pdf answers the report as a workbook or a PDF (apps/api's report file route). */
 const rest = {
   files: {
     [CONTENT_TYPES.xlsx]: 'format=xlsx: one sheet per section (needs exportExcel), as an attachment',
+    'application/pdf':
+      'format=pdf: the sections as tables, the annual report with a chart of the twelve months (needs exportPDF), as an attachment',
   },
 };
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
   FORMA_PAGO,
   IMPUESTO,
@@ -11,41 +9,26 @@ import {
   USO_CFDI,
   withName,
 } from '@folio/cfdi';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import {
+  type Column,
+  type Doc,
+  drawFooters,
+  drawTable,
+  Flow,
+  GREY,
+  LEFT,
+  LINE,
+  newPdf,
+  WIDTH,
+} from './pdf-layout';
 
 /**
  * The representación impresa of a CFDI (plan-features §2) drawn with pdfkit: real text in an
  * embedded font, the concept table continued over as many pages as it needs with its header
  * repeated, "Página X de N" on every page, the stamp data and the SAT verification QR code drawn as
- * vectors. Layout in PDF points on a US Letter page, the paper Mexican offices print on.
+ * vectors. Layout in PDF points (pdf-layout.ts).
  */
-
-// DejaVu (Bitstream Vera licence: free to embed and redistribute) covers Spanish entirely; the
-// condensed face fits the concept table, the mono face keeps the seals' base64 legible. Loaded from
-// the registry package (never a system font path) and parsed once per process: fontkit decoding the
-// font tables was most of a document's CPU time when every document parsed them again. Each
-// document still embeds only the glyphs it uses.
-const fontFile = (name: string) =>
-  readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`));
-let fonts: { regular: fontkit.Font; bold: fontkit.Font; mono: fontkit.Font } | undefined;
-const font = (name: string) => fontkit.create(fontFile(name)) as fontkit.Font;
-const loadFonts = () =>
-  (fonts ??= {
-    regular: font('DejaVuSansCondensed'),
-    bold: font('DejaVuSansCondensed-Bold'),
-    mono: font('DejaVuSansMono'),
-  });
-
-const PAGE = { width: 612, height: 792, margin: 36 };
-const LEFT = PAGE.margin;
-const WIDTH = PAGE.width - 2 * PAGE.margin;
-/** Content stops here; the footer (page numbers) lives below. */
-const BOTTOM = PAGE.height - PAGE.margin - 14;
-const GREY = '#555555';
-const LINE = '#bbbbbb';
-const SHADE = '#eeeeee';
 
 const money = (n: number | undefined) =>
   n === undefined ? '' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
@@ -63,92 +46,6 @@ function taxLine(t: PrintedTax, withholding = false): string {
         ? ` cuota ${t.tasaOCuota}`
         : ` ${percent(t.tasaOCuota)}`;
   return `${name}${rate} ${money(t.importe)}`.trim();
-}
-
-interface Column {
-  header: string;
-  width: number;
-  align?: 'left' | 'right';
-}
-
-type Doc = PDFKit.PDFDocument;
-
-/** A cursor over the pages: `room(h)` starts a new page (and calls `onNewPage`) when h does not fit. */
-class Flow {
-  y = PAGE.margin;
-  onNewPage: (() => void) | undefined;
-  constructor(readonly doc: Doc) {}
-  room(height: number) {
-    if (this.y + height <= BOTTOM) return;
-    this.doc.addPage();
-    this.y = PAGE.margin;
-    this.onNewPage?.();
-  }
-}
-
-/** A table row: each cell's lines wrapped to its width; returns the row's height. */
-function rowHeight(doc: Doc, columns: Column[], cells: string[], size: number): number {
-  doc.fontSize(size);
-  return Math.max(...columns.map((c, i) => doc.heightOfString(cells[i] ?? '', { width: c.width - 4 })));
-}
-
-function drawRow(
-  flow: Flow,
-  columns: Column[],
-  cells: string[],
-  opts: { size: number; bold?: boolean; shade?: boolean },
-) {
-  const { doc } = flow;
-  doc.font(opts.bold ? 'bold' : 'regular');
-  const height = rowHeight(doc, columns, cells, opts.size) + 4;
-  flow.room(height);
-  if (opts.shade) doc.rect(LEFT, flow.y, WIDTH, height).fill(SHADE);
-  doc
-    .font(opts.bold ? 'bold' : 'regular')
-    .fontSize(opts.size)
-    .fillColor('black');
-  let x = LEFT;
-  columns.forEach((c, i) => {
-    doc.text(cells[i] ?? '', x + 2, flow.y + 2, { width: c.width - 4, align: c.align ?? 'left' });
-    x += c.width;
-  });
-  flow.y += height;
-  doc
-    .moveTo(LEFT, flow.y)
-    .lineTo(LEFT + WIDTH, flow.y)
-    .lineWidth(0.5)
-    .strokeColor(LINE)
-    .stroke();
-}
-
-/** A table whose header row is drawn again at the top of every page it continues on. */
-function drawTable(flow: Flow, columns: Column[], rows: string[][], size = 7) {
-  const header = () =>
-    drawRow(
-      flow,
-      columns,
-      columns.map((c) => c.header),
-      { size, bold: true, shade: true },
-    );
-  // Keep the header with at least the first row.
-  flow.room(
-    rowHeight(
-      flow.doc,
-      columns,
-      columns.map((c) => c.header),
-      size,
-    ) +
-      (rows[0] ? rowHeight(flow.doc, columns, rows[0], size) : 0) +
-      8,
-  );
-  header();
-  const outer = flow.onNewPage;
-  flow.onNewPage = () => {
-    outer?.();
-    header();
-  };
-  for (const row of rows) drawRow(flow, columns, row, { size });
-  flow.onNewPage = outer;
 }
 
 /** A titled block of "label: value" pairs in two columns. */
@@ -428,48 +325,12 @@ function drawStamp(flow: Flow, p: PrintedCfdi) {
   if (doc.bufferedPageRange().count === pages) flow.y = Math.max(flow.y, top + qrSize + 4);
 }
 
-function drawFooters(doc: Doc, p: PrintedCfdi) {
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    const margins = doc.page.margins;
-    doc.page.margins = { ...margins, bottom: 0 }; // writing below the content area must not add a page
-    const y = PAGE.height - PAGE.margin - 8;
-    doc.font('regular').fontSize(7).fillColor(GREY);
-    doc.text(`Este documento es una representación impresa de un CFDI · ${p.cfdi.uuid}`, LEFT, y, {
-      width: WIDTH * 0.8,
-      lineBreak: false,
-    });
-    doc.text(`Página ${i + 1} de ${range.count}`, LEFT + WIDTH * 0.8, y, {
-      width: WIDTH * 0.2,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins = margins;
-  }
-}
-
 /** The PDF of one printed CFDI, as bytes. */
 export function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
-  const f = loadFonts();
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: PAGE.margin,
-    bufferPages: true,
-    // pdfkit takes a parsed fontkit font where it takes a path; its default (Helvetica) is never loaded.
-    font: f.regular as unknown as string,
-    info: {
-      Title: `CFDI ${p.cfdi.uuid}`,
-      Author: p.cfdi.emisor.nombre || p.cfdi.emisor.rfc,
-      Subject: `Representación impresa de un CFDI ${p.cfdi.version}`,
-    },
-  });
-  for (const [name, parsed] of Object.entries(f)) doc.registerFont(name, parsed as unknown as string);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = newPdf({
+    Title: `CFDI ${p.cfdi.uuid}`,
+    Author: p.cfdi.emisor.nombre || p.cfdi.emisor.rfc,
+    Subject: `Representación impresa de un CFDI ${p.cfdi.version}`,
   });
   const flow = new Flow(doc);
   drawHeader(flow, p);
@@ -477,7 +338,7 @@ export function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
   drawPagos(flow, p);
   drawTotals(flow, p);
   drawStamp(flow, p);
-  drawFooters(doc, p);
+  drawFooters(doc, `Este documento es una representación impresa de un CFDI · ${p.cfdi.uuid}`);
   doc.end();
   return done;
 }

@@ -2,8 +2,8 @@ import { getEntitlements } from '@folio/billing';
 import { reportRows } from '@folio/db/queries/reports';
 import type { Context } from '../../context';
 import { badRequest, forbidden } from '../../errors';
-import { attachment, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED } from '../exports/rules';
-import { type Sheet, xlsxWorkbook } from '../exports/writers';
+import { attachment, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED, PDF_EXPORT_REQUIRED } from '../exports/rules';
+import { xlsxWorkbook } from '../exports/writers';
 import { authorizeProfile } from '../profiles/access';
 import { diotReport } from './compute/diot';
 import {
@@ -13,6 +13,7 @@ import {
   monthlyReport,
   type ReportProfile,
 } from './compute/monthly';
+import { MESES, renderReportPdf } from './pdf';
 import { monthRange, type ReportFormat, reportLevelRequired, yearRange } from './rules';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';
 
@@ -75,13 +76,12 @@ async function diot(ctx: Context, userId: string, q: MonthQuery) {
 
 /** The JSON answer; a file format is a download (REST), not a procedure's answer. */
 function jsonOnly(format: ReportFormat) {
-  if (format === 'xlsx') {
+  if (format !== 'json') {
     throw badRequest(
-      'format=xlsx is a file download: ask the REST route (GET /api/reports/…)',
+      `format=${format} is a file download: ask the REST route (GET /api/reports/…)`,
       'format_unsupported',
     );
   }
-  if (format === 'pdf') throw badRequest('format=pdf is not available for reports yet', 'format_unsupported');
 }
 
 /** GET /api/reports/monthly: every plan, at its level. */
@@ -115,33 +115,65 @@ const FILE_PREFIX: Record<ReportKind, string> = {
   diot: 'diot',
 };
 
+const TITLE: Record<ReportKind, string> = {
+  monthly: 'Reporte mensual',
+  annual: 'Reporte anual',
+  diot: 'DIOT',
+};
+
+/** The report computed in full, as the sections both files draw (one sheet each). */
+async function sectionsOf(ctx: Context, userId: string, kind: ReportKind, q: MonthQuery | YearQuery) {
+  if (kind === 'annual') {
+    const r = await annual(ctx, userId, q);
+    const chart = r.meses.map((m) => ({
+      ingresos: m.ingresos.total,
+      egresos: m.egresos.total,
+      iva_a_cargo: m.iva?.a_cargo ?? 0,
+    }));
+    return { profile: r.profile, nivel: r.nivel, sheets: annualSheets(r), chart };
+  }
+  if (kind === 'diot') {
+    const r = await diot(ctx, userId, q as MonthQuery);
+    return { profile: r.profile, sheets: diotSheets(r) };
+  }
+  const r = await monthly(ctx, userId, q as MonthQuery);
+  return { profile: r.profile, nivel: r.nivel, sheets: monthlySheets(r) };
+}
+
 /**
- * format=xlsx: the report as a workbook, one sheet per section (needs `exportExcel`). The report is
+ * format=xlsx (needs `exportExcel`): one sheet per section; format=pdf (needs `exportPDF`): the same
+ * sections as tables, with a chart of the twelve months in the annual report. The report is
  * computed in full first, so every refusal still answers with its status.
  */
-export async function reportWorkbook(
+export async function reportFile(
   ctx: Context,
   userId: string,
   kind: ReportKind,
   q: MonthQuery | YearQuery,
 ): Promise<ReportFile> {
+  const format = q.format === 'pdf' ? 'pdf' : 'xlsx';
   const { limits } = await getEntitlements(ctx.db, userId);
-  if (!limits.exportExcel) throw forbidden(EXCEL_EXPORT_REQUIRED, 'plan_required');
-  let sheets: Sheet[];
-  let rfc: string;
-  if (kind === 'annual') {
-    const r = await annual(ctx, userId, q);
-    [sheets, rfc] = [annualSheets(r), r.profile.rfc];
-  } else if (kind === 'diot') {
-    const r = await diot(ctx, userId, q as MonthQuery);
-    [sheets, rfc] = [diotSheets(r), r.profile.rfc];
-  } else {
-    const r = await monthly(ctx, userId, q as MonthQuery);
-    [sheets, rfc] = [monthlySheets(r), r.profile.rfc];
+  if (format === 'xlsx' && !limits.exportExcel) throw forbidden(EXCEL_EXPORT_REQUIRED, 'plan_required');
+  if (format === 'pdf' && !limits.exportPDF) throw forbidden(PDF_EXPORT_REQUIRED, 'plan_required');
+  const r = await sectionsOf(ctx, userId, kind, q);
+  const mes = 'mes' in q ? String(q.mes).padStart(2, '0') : undefined;
+  const filename = `${FILE_PREFIX[kind]}-${r.profile.rfc}-${q.año}${mes ? `-${mes}` : ''}.${format}`;
+  if (format === 'pdf') {
+    const pdf = await renderReportPdf({
+      ...r,
+      title: TITLE[kind],
+      period: 'mes' in q ? `${MESES[q.mes - 1]} ${q.año}` : String(q.año),
+    });
+    return {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': attachment(filename),
+        'Content-Length': String(pdf.byteLength),
+      },
+      body: new Blob([new Uint8Array(pdf)]).stream(),
+    };
   }
-  const period = 'mes' in q ? `${q.año}-${String(q.mes).padStart(2, '0')}` : String(q.año);
-  const filename = `${FILE_PREFIX[kind]}-${rfc}-${period}.xlsx`;
-  const body = xlsxWorkbook(sheets, (err) =>
+  const body = xlsxWorkbook(r.sheets, (err) =>
     ctx.log.error({ err, filename }, 'report workbook failed mid-stream'),
   );
   return {

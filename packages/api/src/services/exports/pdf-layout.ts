@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
+
+/**
+ * What every PDF Folio draws shares (the CFDI's printed representation, the reports): pdfkit on a US
+ * Letter page (the paper Mexican offices print on) with embedded fonts, a cursor that starts new
+ * pages, tables whose header repeats on every page they continue on, and "Página X de N" footers.
+ */
+
+// DejaVu (Bitstream Vera licence: free to embed and redistribute) covers Spanish entirely; the
+// condensed face fits wide tables, the mono face keeps the seals' base64 legible. Loaded from the
+// registry package (never a system font path) and parsed once per process: fontkit decoding the
+// font tables was most of a document's CPU time when every document parsed them again. Each
+// document still embeds only the glyphs it uses.
+const fontFile = (name: string) =>
+  readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`));
+let fonts: { regular: fontkit.Font; bold: fontkit.Font; mono: fontkit.Font } | undefined;
+const font = (name: string) => fontkit.create(fontFile(name)) as fontkit.Font;
+const loadFonts = () =>
+  (fonts ??= {
+    regular: font('DejaVuSansCondensed'),
+    bold: font('DejaVuSansCondensed-Bold'),
+    mono: font('DejaVuSansMono'),
+  });
+
+export const PAGE = { width: 612, height: 792, margin: 36 };
+export const LEFT = PAGE.margin;
+export const WIDTH = PAGE.width - 2 * PAGE.margin;
+/** Content stops here; the footer (page numbers) lives below. */
+const BOTTOM = PAGE.height - PAGE.margin - 14;
+export const GREY = '#555555';
+export const LINE = '#bbbbbb';
+const SHADE = '#eeeeee';
+
+export type Doc = PDFKit.PDFDocument;
+
+/** A new document with the fonts registered as `regular`, `bold` and `mono`; `done` holds its bytes. */
+export function newPdf(info: PDFKit.DocumentInfo): { doc: Doc; done: Promise<Buffer> } {
+  const f = loadFonts();
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: PAGE.margin,
+    bufferPages: true,
+    // pdfkit takes a parsed fontkit font where it takes a path; its default (Helvetica) is never loaded.
+    font: f.regular as unknown as string,
+    info,
+  });
+  for (const [name, parsed] of Object.entries(f)) doc.registerFont(name, parsed as unknown as string);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+export interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/** A cursor over the pages: `room(h)` starts a new page (and calls `onNewPage`) when h does not fit. */
+export class Flow {
+  y = PAGE.margin;
+  onNewPage: (() => void) | undefined;
+  constructor(readonly doc: Doc) {}
+  room(height: number) {
+    if (this.y + height <= BOTTOM) return;
+    this.doc.addPage();
+    this.y = PAGE.margin;
+    this.onNewPage?.();
+  }
+}
+
+/** A table row: each cell's lines wrapped to its width; returns the row's height. */
+function rowHeight(doc: Doc, columns: Column[], cells: string[], size: number): number {
+  doc.fontSize(size);
+  return Math.max(...columns.map((c, i) => doc.heightOfString(cells[i] ?? '', { width: c.width - 4 })));
+}
+
+function drawRow(
+  flow: Flow,
+  columns: Column[],
+  cells: string[],
+  opts: { size: number; bold?: boolean; shade?: boolean },
+) {
+  const { doc } = flow;
+  doc.font(opts.bold ? 'bold' : 'regular');
+  const height = rowHeight(doc, columns, cells, opts.size) + 4;
+  flow.room(height);
+  if (opts.shade) doc.rect(LEFT, flow.y, WIDTH, height).fill(SHADE);
+  doc
+    .font(opts.bold ? 'bold' : 'regular')
+    .fontSize(opts.size)
+    .fillColor('black');
+  let x = LEFT;
+  columns.forEach((c, i) => {
+    doc.text(cells[i] ?? '', x + 2, flow.y + 2, { width: c.width - 4, align: c.align ?? 'left' });
+    x += c.width;
+  });
+  flow.y += height;
+  doc
+    .moveTo(LEFT, flow.y)
+    .lineTo(LEFT + WIDTH, flow.y)
+    .lineWidth(0.5)
+    .strokeColor(LINE)
+    .stroke();
+}
+
+/**
+ * A table whose header row is drawn again at the top of every page it continues on; rows listed in
+ * `bold` (by index) are drawn in the bold face (a totals row).
+ */
+export function drawTable(flow: Flow, columns: Column[], rows: string[][], size = 7, bold: number[] = []) {
+  const header = () =>
+    drawRow(
+      flow,
+      columns,
+      columns.map((c) => c.header),
+      { size, bold: true, shade: true },
+    );
+  // Keep the header with at least the first row.
+  flow.room(
+    rowHeight(
+      flow.doc,
+      columns,
+      columns.map((c) => c.header),
+      size,
+    ) +
+      (rows[0] ? rowHeight(flow.doc, columns, rows[0], size) : 0) +
+      8,
+  );
+  header();
+  const outer = flow.onNewPage;
+  flow.onNewPage = () => {
+    outer?.();
+    header();
+  };
+  rows.forEach((row, i) => drawRow(flow, columns, row, { size, bold: bold.includes(i) }));
+  flow.onNewPage = outer;
+}
+
+/** `text` at the foot of every page, with "Página X de N" on its right. */
+export function drawFooters(doc: Doc, text: string) {
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    const margins = doc.page.margins;
+    doc.page.margins = { ...margins, bottom: 0 }; // writing below the content area must not add a page
+    const y = PAGE.height - PAGE.margin - 8;
+    doc.font('regular').fontSize(7).fillColor(GREY);
+    doc.text(text, LEFT, y, { width: WIDTH * 0.8, lineBreak: false });
+    doc.text(`Página ${i + 1} de ${range.count}`, LEFT + WIDTH * 0.8, y, {
+      width: WIDTH * 0.2,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins = margins;
+  }
+}
