@@ -1,11 +1,12 @@
 // The tax reports (plan-features §3) over a realistic March 2025 of a RESICO freelancer, imported
 // through the real import: every figure is worked out by hand below, from the documents' amounts.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { round2 } from '@folio/cfdi';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
 import { manualExpenses } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ME as COMPANY, imported, profileOfMe } from './cfdi-helpers';

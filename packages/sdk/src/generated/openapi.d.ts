@@ -5069,6 +5069,7 @@ export interface operations {
                         data: components["schemas"]["MonthlyReport"];
                     };
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
                 };
             };
             /** @description Bad Request */
@@ -5148,6 +5149,7 @@ export interface operations {
                         data: components["schemas"]["AnnualReport"];
                     };
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
                 };
             };
             /** @description Bad Request */
@@ -5228,6 +5230,7 @@ export interface operations {
                         data: components["schemas"]["DiotReport"];
                     };
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
                 };
             };
             /** @description Bad Request */

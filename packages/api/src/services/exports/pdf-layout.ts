@@ -111,11 +111,8 @@ function drawRow(
     .stroke();
 }
 
-/**
- * A table whose header row is drawn again at the top of every page it continues on; rows listed in
- * `bold` (by index) are drawn in the bold face (a totals row).
- */
-export function drawTable(flow: Flow, columns: Column[], rows: string[][], size = 7, bold: number[] = []) {
+/** A table whose header row is drawn again at the top of every page it continues on. */
+export function drawTable(flow: Flow, columns: Column[], rows: string[][], size = 7) {
   const header = () =>
     drawRow(
       flow,
@@ -140,7 +137,7 @@ export function drawTable(flow: Flow, columns: Column[], rows: string[][], size 
     outer?.();
     header();
   };
-  rows.forEach((row, i) => drawRow(flow, columns, row, { size, bold: bold.includes(i) }));
+  for (const row of rows) drawRow(flow, columns, row, { size });
   flow.onNewPage = outer;
 }
 

@@ -39,14 +39,15 @@ const wholePesos = new Intl.NumberFormat('es-MX', {
   maximumFractionDigits: 0,
 });
 
-/** Counts, months and rates are not amounts: a column or row named so keeps its plain number. */
-const PLAIN = /^(Documentos|Mes|Tasa)/;
+/** Counts and months are not amounts (nor rates, shown as percentages): a column or row named so keeps its plain number. */
+const PLAIN = /^(Documentos|Mes)/;
 
 function cellText(cell: Cell, header: string, rowLabel: Cell): string {
   if (typeof cell !== 'number') return cell ?? '';
   if (header === 'Mes') return MESES[cell - 1] ?? String(cell);
-  if (PLAIN.test(header) || (typeof rowLabel === 'string' && PLAIN.test(rowLabel)))
-    return cell.toLocaleString('es-MX', { maximumFractionDigits: 2 });
+  const named = (re: RegExp) => re.test(header) || (typeof rowLabel === 'string' && re.test(rowLabel));
+  if (named(/^Tasa/)) return `${cell.toLocaleString('es-MX', { maximumFractionDigits: 2 })} %`;
+  if (named(PLAIN)) return cell.toLocaleString('es-MX', { maximumFractionDigits: 2 });
   return pesos.format(cell);
 }
 
