@@ -62,11 +62,11 @@ function layout(sheet: Sheet): Column[] {
   }));
 }
 
-function drawSection(flow: Flow, sheet: Sheet) {
+function drawSection(flow: Flow, sheet: Sheet, cells: Cell[][]) {
   flow.room(40);
   flow.doc.font('bold').fontSize(10).fillColor('black').text(sheet.name, LEFT, flow.y);
   flow.y += 14;
-  const rows = sheet.rows.map((row) => sheet.columns.map((c, i) => cellText(row[i], c.header, row[0])));
+  const rows = cells.map((row) => sheet.columns.map((c, i) => cellText(row[i], c.header, row[0])));
   if (rows.length === 0) {
     flow.doc.font('regular').fontSize(8).fillColor(GREY).text('Sin registros.', LEFT, flow.y);
     flow.y += 12;
@@ -183,7 +183,14 @@ function drawHeading(flow: Flow, r: ReportPdf) {
 }
 
 /** The report's PDF, as bytes: heading, the chart (annual), then every section as a table. */
-export function renderReportPdf(r: ReportPdf): Promise<Buffer> {
+export async function renderReportPdf(r: ReportPdf): Promise<Buffer> {
+  // A report's sections are a few dozen rows: read them all before drawing.
+  const sections: Array<[Sheet, Cell[][]]> = [];
+  for (const sheet of r.sheets) {
+    const rows: Cell[][] = [];
+    for await (const row of sheet.rows) rows.push(row);
+    sections.push([sheet, rows]);
+  }
   const { doc, done } = newPdf({
     Title: `${r.title} ${r.profile.rfc} ${r.period}`,
     Author: r.profile.nombre || r.profile.rfc,
@@ -192,7 +199,7 @@ export function renderReportPdf(r: ReportPdf): Promise<Buffer> {
   const flow = new Flow(doc);
   drawHeading(flow, r);
   if (r.chart) drawChart(flow, r.chart);
-  for (const sheet of r.sheets) drawSection(flow, sheet);
+  for (const [sheet, rows] of sections) drawSection(flow, sheet, rows);
   drawFooters(doc as Doc, `Folio · ${r.title} · ${r.profile.rfc} · ${r.period}`);
   doc.end();
   return done;
