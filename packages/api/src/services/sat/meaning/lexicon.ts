@@ -305,6 +305,18 @@ export const LEXICON: Record<string, string> = {
   musica: 'actuaciones en vivo conciertos',
   dj: 'entretenimiento música actuaciones en vivo',
   mariachi: 'actuaciones en vivo conciertos',
+  'equipo de sonido': 'equipo de audio sonido',
+  // Everyday errands and household
+  despensa: 'comestibles alimentos abarrotes',
+  lavado: 'lavado limpieza',
+  'lavado de autos': 'lavado de vehículos limpieza',
+  grua: 'grúas remolque vehículos',
+  refri: 'refrigeradores',
+  'adultos mayores': 'ancianos geriátricos',
+  abuelitos: 'ancianos geriátricos',
+  logo: 'diseño gráficos artísticos',
+  logotipos: 'diseño gráficos artísticos',
+  natacion: 'natación deportes',
 };
 
 export const LEXICON_LONGEST = Math.max(...Object.keys(LEXICON).map((k) => k.split(' ').length));

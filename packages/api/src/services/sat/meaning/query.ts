@@ -31,10 +31,11 @@ export function analyzeQuery(model: MeaningModel, query: string): QueryTerm[] {
     if (!isContentWord(w)) continue;
     out.push({ stem: stem(model.spelling.get(w) ?? w), text: w, weight: 1, word: w });
   }
+  const stems = folded.map(stem);
   for (let i = 0; i < folded.length; i++) {
     for (let n = Math.min(LEXICON_LONGEST, folded.length - i); n >= 1; n--) {
-      const phrase = folded.slice(i, i + n).join(' ');
-      const meaning = LEXICON[phrase];
+      const meaning =
+        LEXICON[folded.slice(i, i + n).join(' ')] ?? lexiconByStems().get(stems.slice(i, i + n).join(' '));
       if (meaning === undefined) continue;
       for (const w of words(meaning))
         if (isContentWord(w))
@@ -64,6 +65,19 @@ export function selectiveWords(model: MeaningModel, terms: QueryTerm[], maxShare
     if (id !== undefined && model.postings[id]!.doc.length <= most) out.add(t.text);
   }
   return [...out];
+}
+
+let byStems: Map<string, string> | undefined;
+/** The lexicon keyed by the stems of its phrases, so "autos" finds "auto" and "fugas" "fuga". */
+function lexiconByStems(): Map<string, string> {
+  if (!byStems) {
+    byStems = new Map();
+    for (const [phrase, meaning] of Object.entries(LEXICON)) {
+      const key = phrase.split(' ').map(stem).join(' ');
+      if (!byStems.has(key)) byStems.set(key, meaning);
+    }
+  }
+  return byStems;
 }
 
 export interface Ranked {
