@@ -15,7 +15,7 @@ import {
 import type { Db, Executor, Tx } from '../client';
 import { prepared } from '../prepared';
 import { cfdiRelations, cfdis, cfdiXml, manualPayments, paymentApplications, profiles } from '../schema';
-import { updateFromRecords } from './update-from-records';
+import { insertFromRecords, updateFromRecords } from './recordset';
 
 export type CfdiRow = Omit<typeof cfdis.$inferSelect, 'searchText'>;
 
@@ -65,15 +65,6 @@ export type ApplicationRow = typeof paymentApplications.$inferSelect & {
   rep: { rfcEmisor: string; rfcReceptor: string };
 };
 export type ManualPaymentRow = typeof manualPayments.$inferSelect;
-/** PostgreSQL binds at most 65,535 parameters per statement: multi-row inserts go in slices under it. */
-const MAX_PARAMS = 65_535;
-function slices<T>(table: Parameters<typeof getTableColumns>[0], rows: T[]): T[][] {
-  const per = Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length);
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += per) out.push(rows.slice(i, i + per));
-  return out;
-}
-
 /** The ids of the profile's CFDI with these UUIDs, by UUID. */
 export async function cfdiIdsByUuids(
   db: Executor,
@@ -109,19 +100,9 @@ export async function uuidsInOtherProfiles(
  * the rows stored; a UUID missing from the answer was a duplicate (the unique index decides, also
  * against a concurrent import).
  */
-export async function insertNewCfdis(tx: Tx, rows: NewCfdi[]): Promise<{ id: string; uuid: string }[]> {
+export function insertNewCfdis(tx: Tx, rows: NewCfdi[]): Promise<{ id: string; uuid: string }[]> {
   const sorted = [...rows].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
-  const stored: { id: string; uuid: string }[] = [];
-  for (const part of slices(cfdis, sorted)) {
-    stored.push(
-      ...(await tx
-        .insert(cfdis)
-        .values(part)
-        .onConflictDoNothing()
-        .returning({ id: cfdis.id, uuid: cfdis.uuid })),
-    );
-  }
-  return stored;
+  return insertFromRecords(tx, cfdis, sorted, sql`on conflict do nothing returning id, uuid`);
 }
 
 /** Takes back CFDI stored in this transaction (before anything refers to them). */
@@ -131,11 +112,11 @@ export async function deleteCfdis(tx: Tx, ids: string[]): Promise<void> {
 
 /** The original XML of each stored CFDI. */
 export async function insertCfdiXml(tx: Tx, rows: (typeof cfdiXml.$inferInsert)[]): Promise<void> {
-  for (const part of slices(cfdiXml, rows)) await tx.insert(cfdiXml).values(part);
+  await insertFromRecords(tx, cfdiXml, rows);
 }
 
 export async function insertApplications(tx: Tx, rows: NewApplication[]): Promise<void> {
-  for (const part of slices(paymentApplications, rows)) await tx.insert(paymentApplications).values(part);
+  await insertFromRecords(tx, paymentApplications, rows);
 }
 
 export function applicationsFor(
@@ -160,8 +141,7 @@ export function applicationsFor(
 }
 
 export async function insertRelations(tx: Tx, rows: (typeof cfdiRelations.$inferInsert)[]): Promise<void> {
-  for (const part of slices(cfdiRelations, rows))
-    await tx.insert(cfdiRelations).values(part).onConflictDoNothing();
+  await insertFromRecords(tx, cfdiRelations, rows, sql`on conflict do nothing`);
 }
 
 /** The profile's credit notes (E) relating by TipoRelacion 01 to these invoice UUIDs. */

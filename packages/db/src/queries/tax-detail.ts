@@ -4,7 +4,7 @@ import { eq, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 import { cfdis, cfdiXml, paymentApplications } from '../schema';
-import { updateFromRecords } from './update-from-records';
+import { updateFromRecords } from './recordset';
 
 export { TAXES_VERSION } from '../schema';
 

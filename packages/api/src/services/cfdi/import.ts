@@ -45,7 +45,7 @@ export interface ImportFile {
  * transaction and a dozen round trips per file; small enough that PGlite, which runs on the
  * request thread, never holds the event loop long on one statement.
  */
-const BATCH = 100;
+const BATCH = 50;
 const QUOTA_KIND = 'cfdi_import';
 const QUOTA_WHAT = 'CFDI import';
 
