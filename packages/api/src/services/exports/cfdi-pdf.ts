@@ -20,6 +20,7 @@ import {
   LEFT,
   LINE,
   newPdf,
+  rule,
   WIDTH,
 } from './pdf-layout';
 
@@ -106,17 +107,6 @@ function drawQr(doc: Doc, text: string, x: number, y: number, size: number) {
     }
   }
   doc.fill('black');
-}
-
-/** A full-width black rule between the document's parts. */
-function rule(flow: Flow) {
-  flow.doc
-    .moveTo(LEFT, flow.y)
-    .lineTo(LEFT + WIDTH, flow.y)
-    .lineWidth(1)
-    .strokeColor('black')
-    .stroke();
-  flow.y += 6;
 }
 
 function drawHeader(flow: Flow, p: PrintedCfdi) {

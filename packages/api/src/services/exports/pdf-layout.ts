@@ -141,6 +141,17 @@ export function drawTable(flow: Flow, columns: Column[], rows: string[][], size 
   flow.onNewPage = outer;
 }
 
+/** A full-width black rule between the document's parts. */
+export function rule(flow: Flow) {
+  flow.doc
+    .moveTo(LEFT, flow.y)
+    .lineTo(LEFT + WIDTH, flow.y)
+    .lineWidth(1)
+    .strokeColor('black')
+    .stroke();
+  flow.y += 6;
+}
+
 /** `text` at the foot of every page, with "Página X de N" on its right. */
 export function drawFooters(doc: Doc, text: string) {
   const range = doc.bufferedPageRange();

@@ -9,6 +9,7 @@ import {
   LEFT,
   LINE,
   newPdf,
+  rule,
   WIDTH,
 } from '../exports/pdf-layout';
 import type { Sheet } from '../exports/writers';
@@ -173,13 +174,8 @@ function drawHeading(flow: Flow, r: ReportPdf) {
   const facts = [r.nivel && `Nivel del reporte: ${r.nivel}`, 'Importes en pesos mexicanos (MXN)'];
   doc.fillColor(GREY).fontSize(8).text(facts.filter(Boolean).join(' · '), { width: WIDTH });
   flow.y = doc.y + 4;
-  doc
-    .moveTo(LEFT, flow.y)
-    .lineTo(LEFT + WIDTH, flow.y)
-    .lineWidth(1)
-    .strokeColor('black')
-    .stroke();
-  flow.y += 10;
+  rule(flow);
+  flow.y += 4;
 }
 
 /** The report's PDF, as bytes: heading, the chart (annual), then every section as a table. */
