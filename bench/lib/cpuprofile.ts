@@ -1,5 +1,5 @@
 // Summary of a V8 CPU profile (node --cpu-prof): self time by package and by function.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
@@ -15,18 +15,21 @@ function where(u: string): string {
 }
 
 /**
- * Prints the top entries of the largest .cpuprofile in `dir` (the main thread's: tsx's loader thread
- * writes a small one too); `idle` time is left out of the shares.
+ * Prints the top entries of a .cpuprofile: `path` itself, or the largest one in the directory `path`
+ * (the main thread's: tsx's loader thread writes a small one too); `idle` time is left out of the shares.
  */
-export function printCpuProfile(dir: string, title: string, top = 20): void {
-  const file = readdirSync(dir)
-    .filter((f) => f.endsWith('.cpuprofile'))
-    .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
+export function printCpuProfile(path: string, title: string, top = 20): void {
+  const file = path.endsWith('.cpuprofile')
+    ? path
+    : readdirSync(path)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => join(path, f))
+        .sort((a, b) => statSync(b).size - statSync(a).size)[0];
   if (!file) {
-    console.log(`(no CPU profile in ${dir})`);
+    console.log(`(no CPU profile in ${path})`);
     return;
   }
-  const prof = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+  const prof = JSON.parse(readFileSync(file, 'utf8')) as {
     nodes: ProfileNode[];
     samples: number[];
     timeDeltas: number[];
@@ -64,4 +67,28 @@ export function printCpuProfile(dir: string, title: string, top = 20): void {
   console.log(list(byPkg, 12));
   console.log('by function:');
   console.log(list(byFn, top));
+}
+
+/**
+ * For an in-process benchmark: when CPU_PROF names a directory, profiles `run` with the inspector
+ * (as `node --cpu-prof` would the whole process), writes the profile there and prints its summary.
+ */
+export async function withCpuProfile<T>(title: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.CPU_PROF;
+  if (!dir) return run();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${title.replace(/\W+/g, '-').toLowerCase()}-${process.pid}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    printCpuProfile(file, `${title} CPU profile`);
+  }
 }

@@ -1,4 +1,4 @@
-import { usageCounters } from '@folio/db/schema';
+import { satProducts, usageCounters } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, setPlan, signUp, startTestApi, type TestApi, type TestUser } from './harness';
@@ -31,6 +31,41 @@ describe('what the SAT search finds', () => {
     const body = await search(u, { query: 'computadorass' });
     expect(body.items.map((i) => i.id)).toContain('43211500');
     expect(body.total).toBe(body.items.length);
+  });
+
+  it('answers a sentence no description holds whole with the products matching most of its words', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'PRO');
+    const body = await search(u, { query: 'pagué la gasolina premium de la camioneta' });
+    expect(body.items.map((i) => i.id)).toEqual(['15101515', '15101514']);
+    expect(body.total).toBe(2);
+  });
+
+  it('corrects a misspelt word of a sentence to the nearest catalog word', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'PRO');
+    expect((await ids(u, { query: 'compré unas computadorass personales' }))[0]).toBe('43211508');
+  });
+
+  it('answers empty for stopwords alone and for words nothing in the catalog resembles', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'PRO');
+    expect(await search(u, { query: 'de la que y' })).toMatchObject({ items: [], total: 0 });
+    expect(await search(u, { query: 'xyzzy qwrtp' })).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('corrects misspellings against the catalog as loaded now, products added later included', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'PRO');
+    await t.handle.db.insert(satProducts).values({
+      id: '50181909',
+      descripcion: 'Pasteles de chocolate',
+      incluirIvaTrasladado: 'Sí',
+      incluirIepsTrasladado: 'Opcional',
+      fechaInicioVigencia: '2022-01-01',
+      estimuloFranjaFronteriza: '0',
+    });
+    expect((await ids(u, { query: 'vendo pastelez de chocolatte' }))[0]).toBe('50181909');
   });
 
   it('matches code prefixes for a digits-only query, ordered by code', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { type Db, rowsOf } from '../client';
 import { prepared } from '../prepared';
-import { fiscalRegimes, satProducts } from '../schema';
+import { fiscalRegimes, satLexicon, satProducts } from '../schema';
 
 export type FiscalRegimeRow = typeof fiscalRegimes.$inferSelect;
 export type SatProductRow = typeof satProducts.$inferSelect;
@@ -77,9 +77,10 @@ export interface SatSearch {
 
 /**
  * Ranked catalog search over the generated search columns. Full text (Spanish stems, accents folded)
- * decides what matches; only when it finds nothing does trigram word similarity take over, so a
- * typo still finds something without fuzzy candidates slowing down every search. Ranked by
- * relevance, then code. A digits-only query matches code prefixes.
+ * decides what matches: first every word of the query; when that finds nothing (a sentence, a typo),
+ * any of its words, each word full text does not know replaced by its nearest catalog stems
+ * (`looseQuery`), rows matching more of the words first. Stopwords never count.
+ * Ranked by relevance, then code. A digits-only query matches code prefixes.
  */
 export async function searchSatProducts(
   db: Db,
@@ -96,31 +97,66 @@ export async function searchSatProducts(
   if (!text) return page(db, 'all', values);
   if (/^\d{1,8}$/.test(text)) return page(db, 'code', values);
   const found = await page(db, 'words', values);
-  return found.total > 0 ? found : page(db, 'fuzzy', values);
+  if (found.total > 0) return found;
+  const loose = await looseQuery(db, text);
+  return loose ? page(db, 'anyWord', { ...values, text: loose }) : found;
 }
 
-type SearchKind = 'all' | 'code' | 'words' | 'fuzzy';
+/**
+ * The query's words as stems the catalog has, one line per word (stopwords left out), each line a
+ * tsquery: the word's stem when the catalog has it; else, for a misspelling, its two nearest
+ * catalog stems within trigram similarity 0.3 (`%`, through the GiST index on sat_lexicon) OR-ed; a
+ * stem of three letters or less has too few trigrams for that and is dropped. Null when no word is
+ * left. Each stem is quoted as tsquery text wants it (a quote or backslash escaped by a backslash).
+ */
+async function looseQuery(db: Db, text: string): Promise<string | null> {
+  const result = await db.execute(sql`
+      with words as (select unnest(tsvector_to_array(to_tsvector('es_unaccent', ${text}))) as w),
+      stems as (
+        select w, w as stem from words where exists (select from ${satLexicon} l where l.lexeme = w)
+        union all
+        select w, near.lexeme from words cross join lateral (
+          select l.lexeme from ${satLexicon} l where length(w) > 3 and l.lexeme % w order by l.lexeme <-> w limit 2
+        ) near
+        where not exists (select from ${satLexicon} l where l.lexeme = w)
+      )
+      select string_agg(alternatives, E'\n') as q from (
+        select string_agg('''' || replace(replace(stem, '\\', '\\\\'), '''', '\\''') || '''', ' | ') as alternatives
+        from stems group by w
+      ) per_word`);
+  return rowsOf<{ q: string | null }>(result)[0]?.q ?? null;
+}
+
+type SearchKind = 'all' | 'code' | 'words' | 'anyWord';
 type SearchValues = { text: string; iva?: string; ieps?: string; limit: number; offset: number };
 
 const text = sql.placeholder('text');
-const tsq = sql`websearch_to_tsquery('es_unaccent', ${text})`;
-const needle = sql`f_unaccent(lower(${text}))`;
+/**
+ * ts_rank normalisation 1 divides by the log of the document length. A description that starts with
+ * the query, and a shorter one, reads closer to what was asked: "Hoteles" before "Parcela para
+ * hotel" for "hotel". (Cheap per row: thousands of rows can match.)
+ */
+const rank = (tsq: SQL, startsWithQuery?: SQL) => sql`ts_rank(${satProducts.searchDoc}, ${tsq}, 1)
+      + ${startsWithQuery ? sql`case when ${startsWithQuery} then 0.5 else 0 end` : sql`0`}
+      - length(${satProducts.descripcionNorm}) / 1000.0`;
+const allWords = sql`websearch_to_tsquery('es_unaccent', ${text})`;
+// `text` is looseQuery's answer here, a tsquery per line (lexemes already: a cast, not a parse). A row
+// matches with any word; the words it matches come first in its rank.
+const anyWord = sql`replace(${text}, E'\n', ' | ')::tsquery`;
+// (The inner select makes the array an InitPlan: parsed once, not once per row.)
+const wordsMatched = sql`(select count(*) from unnest((select string_to_array(${text}, E'\n')::tsquery[])) w
+      where ${satProducts.searchDoc} @@ w)`;
 /** What each kind of search matches, and how it ranks (none: by code). */
 const SEARCHES: Record<SearchKind, { match?: SQL; score?: SQL }> = {
   all: {},
   code: { match: sql`${satProducts.id} like ${text} || '%'` },
   words: {
-    match: sql`${satProducts.searchDoc} @@ ${tsq}`,
-    // ts_rank normalisation 1 divides by the log of the document length. A description that starts
-    // with the query, and a shorter one, reads closer to what was asked: "Hoteles" before "Parcela
-    // para hotel" for "hotel". (Cheap per row: thousands of rows can match.)
-    score: sql`ts_rank(${satProducts.searchDoc}, ${tsq}, 1)
-      + case when ${satProducts.descripcionNorm} like ${needle} || '%' then 0.5 else 0 end
-      - length(${satProducts.descripcionNorm}) / 1000.0`,
+    match: sql`${satProducts.searchDoc} @@ ${allWords}`,
+    score: rank(allWords, sql`${satProducts.descripcionNorm} like f_unaccent(lower(${text})) || '%'`),
   },
-  fuzzy: {
-    match: sql`${needle} <% ${satProducts.searchText}`,
-    score: sql`word_similarity(${needle}, ${satProducts.searchText}) + similarity(${needle}, ${satProducts.descripcionNorm})`,
+  anyWord: {
+    match: sql`${satProducts.searchDoc} @@ ${anyWord}`,
+    score: sql`${wordsMatched} + ${rank(anyWord)}`,
   },
 };
 

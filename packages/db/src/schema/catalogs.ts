@@ -15,7 +15,7 @@ export const fiscalRegimes = pgTable('fiscal_regimes', {
 /**
  * c_ClaveProdServ. The search columns are generated from the description and similar words, so a
  * search reads precomputed values: `search_doc` (Spanish stems, accents folded) for full text,
- * `search_text` (lower-case, unaccented) for trigram matching, `descripcion_norm` for closeness.
+ * `descripcion_norm` (lower-case, unaccented) for closeness. Misspellings go through `sat_lexicon`.
  */
 export const satProducts = pgTable(
   'sat_products',
@@ -36,13 +36,20 @@ export const satProducts = pgTable(
     searchDoc: tsvector('search_doc').generatedAlwaysAs(
       sql`to_tsvector('es_unaccent'::regconfig, descripcion || ' ' || coalesce(palabras_similares, ''))`,
     ),
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`f_unaccent(lower(descripcion || ' ' || coalesce(palabras_similares, '')))`,
-    ),
     descripcionNorm: text('descripcion_norm').generatedAlwaysAs(sql`f_unaccent(lower(descripcion))`),
   },
-  (t) => [
-    index('sat_products_search_doc_idx').using('gin', t.searchDoc),
-    index('sat_products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-  ],
+  // Without fastupdate: the catalog is loaded once and searched all day, and the GIN pending list
+  // (which a bulk load leaves, and which only VACUUM empties: never, in PGlite) is read linearly by
+  // every search: 20 ms instead of 0.5 ms on the full catalog.
+  (t) => [index('sat_products_search_doc_idx').using('gin', t.searchDoc).with({ fastupdate: false })],
 );
+
+/**
+ * Every stem in `sat_products.search_doc`, kept by a trigger on insert and update (a stem left by
+ * a deleted product matches nothing, so none are removed). A search word that full text does not
+ * know is corrected to its nearest stems here (trigram distance, GiST) instead of comparing the
+ * whole query with 52,000 descriptions.
+ */
+export const satLexicon = pgTable('sat_lexicon', { lexeme: text('lexeme').primaryKey() }, (t) => [
+  index('sat_lexicon_lexeme_trgm').using('gist', sql`${t.lexeme} gist_trgm_ops`),
+]);
