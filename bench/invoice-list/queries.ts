@@ -33,11 +33,20 @@ const filterOf = (f: ListFilter) =>
     ? { userId: f.userId, side: 'income' as const, profileId: f.profileId, mes: f.mes, anio: f.anio }
     : { userId: f.userId, side: 'income' as const, search: f.search };
 
-/** The statement templates of one kind of filter, and the values a filter binds to them. */
+/**
+ * The statement templates of a filter's shape (which filters are set, and whether a search is
+ * words or an RFC/UUID fragment), built once per shape, as listCfdis prepares them.
+ */
 export function listTemplates(f: ListFilter) {
-  const { bound } = listParameters(filterOf(f));
-  return { rows: template(cfdiPage(db, bound).toSQL()), total: template(cfdiCount(db, bound).toSQL()) };
+  const { bound, shape } = listParameters(filterOf(f));
+  let t = templates.get(shape);
+  if (!t) {
+    t = { rows: template(cfdiPage(db, bound).toSQL()), total: template(cfdiCount(db, bound).toSQL()) };
+    templates.set(shape, t);
+  }
+  return t;
 }
+const templates = new Map<string, { rows: Template; total: Template }>();
 
 export function listValues(f: ListFilter, page = { limit: 50, offset: 0 }) {
   return { ...listParameters(filterOf(f)).values, ...page };

@@ -48,6 +48,15 @@ describe('the invoice list', () => {
     expect(await idsOf({ search: '100%_' })).toEqual([]);
   });
 
+  it('finds the words of a name in any order, plural or singular, and still any substring of an RFC', async () => {
+    const { ids } = seeded;
+    expect((await idsOf({ search: 'perez jose' })).sort()).toEqual([ids.aRep, ids.aFeb].sort());
+    expect((await idsOf({ search: 'Núñez, José' })).sort()).toEqual([ids.aRep, ids.aFeb].sort());
+    expect((await idsOf({ search: 'maquinarias acme' })).sort()).toEqual([ids.bFeb, ids.aJan].sort());
+    expect(await idsOf({ search: 'maquinaria perez' })).toEqual([]);
+    expect(await idsOf({ search: 'A800101' })).toEqual([ids.bFeb]);
+  });
+
   it('counts every match of a search, not only the page (and a page past the end still has it)', async () => {
     const first = await list({ search: 'jose perez', limit: 1 });
     expect(first.data.map((i) => i.id)).toEqual([seeded.ids.aRep]);

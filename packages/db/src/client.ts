@@ -89,6 +89,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
 
 async function openPglite(opts: OpenDbOptions): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -101,7 +102,7 @@ async function openPglite(opts: OpenDbOptions): Promise<DbHandle> {
     pg = await PGlite.create({
       dataDir: dir,
       loadDataDir: opts.pgliteLoadDataDir,
-      extensions: { pg_trgm, unaccent },
+      extensions: { btree_gin, pg_trgm, unaccent },
     });
   } catch (err) {
     release();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const fiscalRegimes = pgTable('fiscal_regimes', {
   clave: text('clave').primaryKey(),

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { tsvector } from './catalogs';
 import { profiles } from './profiles';
 import { money, timestamps, users } from './users';
 
@@ -100,8 +101,13 @@ export const cfdis = pgTable(
     pagos: jsonb('pagos').$type<object[]>().notNull().default([]),
     isPaid: boolean('is_paid'),
     paymentDate: text('payment_date'),
+    /** For a search of an RFC or UUID fragment (trigram LIKE): the listing's searched text, folded. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`f_unaccent(lower(uuid || ' ' || rfc_emisor || ' ' || nombre_emisor || ' ' || rfc_receptor || ' ' || nombre_receptor || ' ' || coalesce(concepto, '')))`,
+    ),
+    /** For a search of words (full text): the RFCs, names and concept, Spanish stems, accents folded. */
+    searchWords: tsvector('search_words').generatedAlwaysAs(
+      sql`to_tsvector('es_unaccent'::regconfig, rfc_emisor || ' ' || nombre_emisor || ' ' || rfc_receptor || ' ' || nombre_receptor || ' ' || coalesce(concepto, ''))`,
     ),
     ...timestamps,
   },
@@ -112,7 +118,10 @@ export const cfdis = pgTable(
     index('cfdis_user_list_idx').on(t.userId, t.side, t.fecha.desc(), t.id.desc()),
     // "Does another profile of this account hold the UUID?" on every import.
     index('cfdis_user_uuid_idx').on(t.userId, t.uuid),
-    index('cfdis_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The searches, with the owner and the profile in the same index (btree_gin), so one account's
+    // search reads only its own entries.
+    index('cfdis_search_words_idx').using('gin', t.userId, t.profileId, t.searchWords),
+    index('cfdis_search_trgm').using('gin', t.userId, t.profileId, sql`${t.searchText} gin_trgm_ops`),
     // Rows the back-fill still has to derive; empty once it ran, so the start-up check is free.
     index('cfdis_taxes_pending_idx').on(t.id).where(sql`${t.taxesVersion} is null`),
   ],
