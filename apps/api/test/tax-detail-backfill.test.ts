@@ -3,10 +3,11 @@
 // (docs/cfdi.md#taxes-by-rate). On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { backfillTaxDetail } from '@folio/api';
 import { cfdis, cfdiXml, paymentApplications } from '@folio/db/schema';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile, setPlan, signUp, startTestApp, type TestApp, uploadXml } from './harness';
 import { haveSamples, sample, stampedSample } from './samples';
+import { forgetTaxDetail } from './support/forget-tax-detail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,16 +124,6 @@ async function taxDetail(ids: string[]) {
   return { documents, applications };
 }
 
-/** As if the rows had been imported before the migration: every derived column NULL. */
-async function forgetTaxDetail(ids: string[]) {
-  await db().execute(sql`update cfdis set base_16 = null, iva_16 = null, base_8 = null, iva_8 = null,
-    base_0 = null, base_exenta = null, ieps = null, taxes_version = null where id in ${ids}`);
-  await db().execute(sql`update payment_applications set tipo_cambio_p = null, equivalencia_dr = null,
-    metodo_pago_dr = null, dr_taxes = null, base_16 = null, iva_16 = null, base_8 = null, iva_8 = null,
-    base_0 = null, base_exenta = null, ieps = null, retencion_iva = null, retencion_isr = null
-    where rep_cfdi_id in ${ids}`);
-}
-
 const none = { base16: 0, iva16: 0, base8: 0, iva8: 0, base0: 0, baseExenta: 0, ieps: 0 };
 const unstated = {
   ...none,
@@ -219,7 +210,7 @@ describe.skipIf(!haveSamples)('tax detail of the real samples', () => {
   it('rows stored before the migration get, from their XML, exactly what a fresh import stores', async () => {
     const ids = await importSamples();
     const fresh = await taxDetail(ids);
-    await forgetTaxDetail(ids);
+    await forgetTaxDetail(db(), ids);
     const forgotten = await taxDetail(ids);
     expect(forgotten.documents.every((d) => d.taxesVersion === null && d.base16 === null)).toBe(true);
 
@@ -238,7 +229,7 @@ describe.skipIf(!haveSamples)('tax detail of the real samples', () => {
     const ids = await importSamples();
     const fresh = await taxDetail(ids);
     await backfillTaxDetail(db()); // whatever earlier tests left
-    await forgetTaxDetail(ids);
+    await forgetTaxDetail(db(), ids);
     const [a, b] = await Promise.all([
       backfillTaxDetail(db(), { batch: 2 }),
       backfillTaxDetail(db(), { batch: 2 }),
@@ -251,7 +242,7 @@ describe.skipIf(!haveSamples)('tax detail of the real samples', () => {
     const ids = await importSamples();
     await backfillTaxDetail(db());
     const [id] = ids;
-    await forgetTaxDetail([id!]);
+    await forgetTaxDetail(db(), [id!]);
     await db().update(cfdiXml).set({ xml: '<not-a-cfdi/>' }).where(eq(cfdiXml.cfdiId, id!));
     expect(await backfillTaxDetail(db())).toEqual({ filled: 0, unreadable: 1 });
     const [row] = await db()
