@@ -25,11 +25,14 @@ const RFC_SHAPE = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})[A-Z0-9]{2}[0-9A]$/;
  * characters such as ß into "SS" and could turn junk into a well-formed RFC.
  */
 export function normalizeRfc(input: string): string {
+  // Already normal, as nearly every RFC is: nothing to compose, trim or upper-case.
+  if (NORMAL.test(input)) return input;
   return input
     .normalize('NFC')
     .trim()
     .replace(/[a-zñ]/g, (c) => c.toUpperCase());
 }
+const NORMAL = /^[A-Z0-9Ñ&]*$/;
 
 /** Format + calendar date only; generic RFCs pass (they are valid emisor/receptor RFCs in a CFDI). */
 export function parseRfc(input: string): RfcResult {

@@ -19,8 +19,11 @@ export const MAX_NAME = 254;
 const FECHA_H = /^20[1-9]\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
+// Loops rather than filter/flatMap: every read of a document goes through these.
 export function children(el: XmlElement, ns: string, name: string): XmlElement[] {
-  return el.children.filter((c) => c.ns === ns && c.name === name);
+  const found: XmlElement[] = [];
+  for (const c of el.children) if (c.ns === ns && c.name === name) found.push(c);
+  return found;
 }
 
 export function child(el: XmlElement, ns: string, name: string): XmlElement | undefined {
@@ -29,7 +32,12 @@ export function child(el: XmlElement, ns: string, name: string): XmlElement | un
 
 /** `name` elements inside the `group` children, e.g. Conceptos/Concepto. */
 export function grandchildren(el: XmlElement, ns: string, group: string, name: string): XmlElement[] {
-  return children(el, ns, group).flatMap((g) => children(g, ns, name));
+  const found: XmlElement[] = [];
+  for (const g of el.children) {
+    if (g.ns !== ns || g.name !== group) continue;
+    for (const c of g.children) if (c.ns === ns && c.name === name) found.push(c);
+  }
+  return found;
 }
 
 export function requiredChild(el: XmlElement, ns: string, name: string): XmlElement {

@@ -21,20 +21,32 @@ type Scope = Record<string, string>;
 export function parseXmlTree(text: string): XmlElement {
   const parser = new SaxesParser();
   let root: XmlElement | undefined;
-  const open: Array<{ el: XmlElement; outer: Scope }> = [];
+  const open: XmlElement[] = []; // the kept elements open now
+  const outer: Scope[] = []; // the scope around each of them
   let scope: Scope = Object.create(null);
   let skipping = 0; // depth inside a subtree we do not keep
+  // The namespace declarations of the tag being read, [prefix, uri, …], seen as its attributes go
+  // by: cheaper than walking every element's attributes (a prototype-less object) for a rare find.
+  let declared: string[] | undefined;
 
   parser.on('doctype', () => {
     // Refused outright: no billion laughs, no external entities (XXE), no internal subset.
     throw new CfdiRejection('DTD/entidades no permitidas (<!DOCTYPE>)');
+  });
+  parser.on('attribute', ({ name, value }) => {
+    if (skipping > 0 || name.charCodeAt(0) !== 120 /* x */ || !name.startsWith('xmlns')) return;
+    const prefix = name.length === 5 ? '' : name.charCodeAt(5) === 58 /* : */ ? name.slice(6) : undefined;
+    if (prefix === undefined) return;
+    declared ??= [];
+    declared.push(prefix, value);
   });
   parser.on('opentag', (tag) => {
     if (skipping > 0) {
       skipping++;
       return;
     }
-    const inner = declare(scope, tag.attributes);
+    const inner = declared ? declare(scope, declared) : scope;
+    declared = undefined;
     const colon = tag.name.indexOf(':');
     const el: XmlElement = {
       ns: inner[colon < 0 ? '' : tag.name.slice(0, colon)] ?? '',
@@ -42,21 +54,25 @@ export function parseXmlTree(text: string): XmlElement {
       attrs: tag.attributes,
       children: [],
     };
-    const parent = open.at(-1)?.el;
+    const parent = open[open.length - 1];
     if (!parent) root = el;
     // Addenda: issuer-defined content outside the signed document, never read.
     else if (!KEPT_NAMESPACES.has(el.ns) || el.name === 'Addenda') {
       skipping = 1;
       return;
     } else parent.children.push(el);
-    open.push({ el, outer: scope });
+    open.push(el);
+    outer.push(scope);
     scope = inner;
     // A root outside the CFDI namespaces is reported by the caller; no need to keep its content.
     if (!parent && !KEPT_NAMESPACES.has(el.ns)) skipping = 1;
   });
   parser.on('closetag', () => {
     if (skipping > 0) skipping--;
-    else scope = open.pop()!.outer;
+    else {
+      open.pop();
+      scope = outer.pop()!;
+    }
   });
 
   try {
@@ -71,13 +87,8 @@ export function parseXmlTree(text: string): XmlElement {
 
 // Copy-on-write: most elements declare nothing and share their parent's scope. Prototype-less so
 // a prefix such as `constructor` resolves to nothing.
-function declare(scope: Scope, attrs: Record<string, string>): Scope {
-  let inner = scope;
-  for (const key in attrs) {
-    if (key === 'xmlns' || key.startsWith('xmlns:')) {
-      if (inner === scope) inner = Object.assign(Object.create(null), scope);
-      inner[key === 'xmlns' ? '' : key.slice(6)] = attrs[key]!;
-    }
-  }
+function declare(scope: Scope, declared: string[]): Scope {
+  const inner: Scope = Object.assign(Object.create(null), scope);
+  for (let i = 0; i < declared.length; i += 2) inner[declared[i]!] = declared[i + 1]!;
   return inner;
 }
