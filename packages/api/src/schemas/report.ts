@@ -136,7 +136,7 @@ const format = z
   .enum(REPORT_FORMATS)
   .default('json')
   .describe(
-    'json (default); xlsx: the report as a workbook, one sheet per section (needs exportExcel: BASIC or PRO); pdf: the sections as tables, the annual report with a chart of the twelve months (needs exportPDF: PRO)',
+    'json (default); xlsx: the report as a workbook, one sheet per section (needs exportExcel: BASIC or PRO); pdf: the sections as tables, the annual report with a chart of the twelve months (needs exportPDF: BASIC or PRO)',
   );
 
 /** The report routes' query fields (the file route reads the same); MonthQuery/YearQuery validate them. */
