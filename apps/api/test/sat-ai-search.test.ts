@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quotaPeriod } from '@folio/billing';
@@ -16,6 +16,7 @@ import {
   type TestApp,
   type TestUser,
 } from './harness';
+import { editedCatalog } from './support/catalog-csv';
 
 // GET /api/sat/ai-search and sat.aiSearch on the starter catalog every database starts with: plan
 // gates, the monthly quota, the result cap, explanations. What it finds on the full catalog is
@@ -41,12 +42,13 @@ const spend = (u: TestUser, used: number) =>
     .insert(usageCounters)
     .values({ userId: u.id, period: quotaPeriod(), kind: 'sat_ai_search', used });
 
-/** Imports catalog rows (CSV lines) as `pnpm catalog:import` would: added or updated codes. */
+/**
+ * Imports a newer catalog: the stored one with these rows (CSV lines) added or updated, as `pnpm
+ * catalog:import` of it would (a file lacking the other codes would remove them).
+ */
 async function importRows(...lines: string[]) {
-  const csv = join(mkdtempSync(join(tmpdir(), 'sat-ai-')), 'rows.csv');
-  const header =
-    'id,descripcion,incluir_iva_trasladado,incluir_ieps_trasladado,complemento_que_debe_incluir,fecha_inicio_vigencia,fecha_fin_vigencia,estimulo_franja_fronteriza,palabras_similares';
-  writeFileSync(csv, `${[header, ...lines].join('\n')}\n`);
+  const csv = await editedCatalog(t.handle.db, join(mkdtempSync(join(tmpdir(), 'sat-ai-')), 'rows.csv'));
+  appendFileSync(csv, `${lines.join('\n')}\n`);
   await importSatCatalog(t.handle.db, csv);
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mailSatAlerts } from '@folio/api';
@@ -19,6 +19,7 @@ import {
   type TestApp,
   type TestUser,
 } from './harness';
+import { editedCatalog } from './support/catalog-csv';
 
 // plan-features §4: search history, favorite codes and the alerts a catalog import raises on them.
 // Each is PRO-only (satHasHistory, satHasFavorites, satHasAlerts); a downgrade hides, never deletes.
@@ -219,7 +220,7 @@ describe('search history', () => {
 });
 
 describe('favorites', () => {
-  it('PUT adds a code (201), updates its note (200); GET lists it as /sat/{id} serves it plus clave, nota, added_at', async () => {
+  it('PUT adds a code (201), updates its note (200); GET lists it as /sat/{id} serves it plus clave, nota, added_at, removed_from_catalog_at', async () => {
     const u = await pro();
     const added = await put(u, '43231500', { nota: 'Licencias que revendo' });
     expect(added.status).toBe(201);
@@ -232,7 +233,15 @@ describe('favorites', () => {
 
     const record = await (await get(u, '/api/sat/43231500')).json();
     const { data } = await (await get(u, '/api/sat/favorites')).json();
-    expect(data).toEqual([{ ...record, clave: '43231500', nota: 'Otra nota', added_at: expect.any(String) }]);
+    expect(data).toEqual([
+      {
+        ...record,
+        clave: '43231500',
+        nota: 'Otra nota',
+        added_at: expect.any(String),
+        removed_from_catalog_at: null,
+      },
+    ]);
     expect((await (await put(u, '43231500', { nota: null })).json()).data.nota).toBeNull();
   });
 
@@ -319,35 +328,6 @@ describe('a downgrade hides history and favorites; an upgrade brings them back',
 
 // ---- alerts from a catalog re-import --------------------------------------------------------------
 
-const CSV_HEADER =
-  'id,descripcion,incluir_iva_trasladado,incluir_ieps_trasladado,complemento_que_debe_incluir,' +
-  'fecha_inicio_vigencia,fecha_fin_vigencia,estimulo_franja_fronteriza,palabras_similares';
-const cell = (v: string | null) => (v === null ? '' : /[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-
-type Row = typeof satProducts.$inferSelect;
-/** The stored catalog as a c_ClaveProdServ CSV in the temp dir, after `edit` (which may drop rows). */
-async function editedCatalog(name: string, edit: (rows: Row[]) => Row[]): Promise<string> {
-  const rows = await t.handle.db.select().from(satProducts).orderBy(asc(satProducts.id));
-  const lines = edit(rows.filter((r) => r.removedAt === null)).map((r) =>
-    [
-      r.id,
-      r.descripcion,
-      r.incluirIvaTrasladado,
-      r.incluirIepsTrasladado,
-      r.complementoQueDebeIncluir,
-      r.fechaInicioVigencia,
-      r.fechaFinVigencia,
-      r.estimuloFranjaFronteriza,
-      r.palabrasSimilares,
-    ]
-      .map(cell)
-      .join(','),
-  );
-  const file = join(tmp, name);
-  writeFileSync(file, `${[CSV_HEADER, ...lines].join('\n')}\n`, 'utf8');
-  return file;
-}
-
 /** The alert mails in the outbox for `email` (registration mails left out). */
 const alertMailsTo = async (email: string) =>
   (
@@ -368,7 +348,7 @@ describe('alerts from a catalog re-import', () => {
     await put(carla, '81112000');
     await setPlan(t, carla.id, 'PRO', 'CANCELLED');
 
-    const file = await editedCatalog('edited.csv', (rows) =>
+    const file = await editedCatalog(t.handle.db, join(tmp, 'edited.csv'), (rows) =>
       rows
         .filter((r) => r.id !== '80141600') // eliminada
         .map((r) => {
@@ -456,7 +436,7 @@ describe('alerts from a catalog re-import', () => {
   it('start-up with a newer SAT_CATALOG_CSV raises the alerts too; the same file again changes nothing', async () => {
     const u = await pro();
     await put(u, '72101500');
-    const newer = await editedCatalog('newer.csv', (rows) =>
+    const newer = await editedCatalog(t.handle.db, join(tmp, 'newer.csv'), (rows) =>
       rows.map((r) => (r.id === '72101500' ? { ...r, incluirIepsTrasladado: 'Sí' } : r)),
     );
     expect(await ensureSatCatalog(t.handle.db, newer)).toMatchObject({ kind: 'csv' });

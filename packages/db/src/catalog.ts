@@ -5,6 +5,7 @@ import { parse } from 'csv-parse';
 import { and, count, desc, inArray, isNull, sql } from 'drizzle-orm';
 import { changesOf, removalOf } from './catalog-changes';
 import { type Db, type Executor, rowsOf } from './client';
+import { pruneSatLexicon } from './queries/catalogs';
 import { recordSatAlerts } from './queries/sat-alerts';
 import { satCatalogImports, satFavorites, satProducts } from './schema';
 import { STARTER_PRODUCTS } from './seed/starter-products';
@@ -82,8 +83,8 @@ const favorited = (codes?: string[]) =>
  * Loads a c_ClaveProdServ CSV (header as in SAT's sheet) in batches, upserting, so it can be re-run.
  * A re-import compares each favorited code's stored row with the file's and records an alert per
  * change for its owners, in the batch's own transaction (a run cut short loses no alert); codes the
- * file no longer holds are marked removed (kept: favorites and CFDIs still name them), with an
- * `eliminada` alert. The run is recorded with the file's SHA-256 (start-up re-imports another file).
+ * file no longer holds are marked removed (kept: favorites and CFDIs still name them; searches no
+ * longer see them, nor the lexicon their stems), with an `eliminada` alert. The run is recorded with the file's SHA-256 (start-up re-imports another file).
  * `onProgress` receives the running row count after each batch.
  */
 export async function importSatCatalog(
@@ -135,6 +136,7 @@ export async function importSatCatalog(
       .set({ removedAt: sql`now()` })
       .where(gone)
       .returning({ id: satProducts.id });
+    if (removed.length) await pruneSatLexicon(tx);
     await tx
       .insert(satCatalogImports)
       .values({ id: randomUUID(), sha256, rows: total, removed: removed.length, alerts });

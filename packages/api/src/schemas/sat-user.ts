@@ -59,6 +59,10 @@ export const SatFavorite = SatProduct.extend({
   clave: z.string(),
   nota: z.string().nullable(),
   added_at: Timestamp,
+  removed_from_catalog_at: Timestamp.nullable().meta({
+    description:
+      'When a catalog import no longer held the code (an `eliminada` alert says so too): the record is its last one, and searches no longer return it; null while the code is in the catalog',
+  }),
 }).meta({
   id: 'SatFavorite',
   example: {
@@ -66,6 +70,7 @@ export const SatFavorite = SatProduct.extend({
     clave: '43231500',
     nota: 'Licencias que revendo',
     added_at: '2025-03-01T18:00:00.000Z',
+    removed_from_catalog_at: null,
   },
 });
 
@@ -75,6 +80,7 @@ export const toSatFavorite = (r: FavoriteRow): z.infer<typeof SatFavorite> => ({
   ...toSatProduct(r),
   nota: r.nota,
   added_at: r.addedAt.toISOString(),
+  removed_from_catalog_at: r.removedAt?.toISOString() ?? null,
 });
 
 export const SatAlert = z

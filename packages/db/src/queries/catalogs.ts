@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../client';
+import { and, asc, count, eq, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, rowsOf } from '../client';
 import { prepared } from '../prepared';
 import { fiscalRegimes, satLexicon, satProducts } from '../schema';
 
@@ -16,18 +16,28 @@ export function listFiscalRegimes(db: Db, tipoPersona?: 'FISICA' | 'MORAL'): Pro
   return db.select().from(fiscalRegimes).where(where).orderBy(asc(fiscalRegimes.clave));
 }
 
+/**
+ * Codes the catalog holds now: a code the last import no longer had keeps its row (favorites,
+ * alerts and CFDIs name it) with `removed_at` set, and no search or model sees it.
+ */
+export const inCatalog = isNull(satProducts.removedAt);
+
+/** One record by code, removed ones included (`removedAt` says so): the caller decides what that means. */
 export async function findSatProduct(db: Db, id: string): Promise<SatProductRecord | undefined> {
   const [row] = await db.select(RECORD).from(satProducts).where(eq(satProducts.id, id));
   return row;
 }
 
-/** Several records by code, in no particular order (unknown codes are left out). */
+/** Several current records by code, in no particular order (unknown and removed codes are left out). */
 export function findSatProducts(db: Db, ids: string[]): Promise<SatProductRecord[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select(RECORD).from(satProducts).where(inArray(satProducts.id, ids));
+  return db
+    .select(RECORD)
+    .from(satProducts)
+    .where(and(inArray(satProducts.id, ids), inCatalog));
 }
 
-/** What a model built from the catalog reads of each code, in code order. */
+/** What a model built from the catalog reads of each current code, in code order. */
 export function listSatProductsForModel(db: Db) {
   return db
     .select({
@@ -37,16 +47,24 @@ export function listSatProductsForModel(db: Db) {
       fechaFinVigencia: satProducts.fechaFinVigencia,
     })
     .from(satProducts)
+    .where(inCatalog)
     .orderBy(asc(satProducts.id));
 }
 
 /**
- * Names the catalog's current contents: any import, re-import or edit changes the row count or the
- * latest updated_at, so a model built from an older catalog can tell it is stale.
+ * Names the catalog's current contents: any import, re-import, removal or edit changes the count of
+ * current codes, the latest updated_at or the latest removed_at, so a model built from an older
+ * catalog can tell it is stale.
  */
 export async function satCatalogVersion(db: Db): Promise<string> {
-  const [row] = await db.select({ n: count(), at: max(satProducts.updatedAt) }).from(satProducts);
-  return `${row?.n ?? 0}:${row?.at?.toISOString() ?? ''}`;
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*) filter (where ${inCatalog})`.mapWith(Number),
+      at: max(satProducts.updatedAt),
+      removed: max(satProducts.removedAt),
+    })
+    .from(satProducts);
+  return `${row?.n ?? 0}:${row?.at?.toISOString() ?? ''}:${row?.removed?.toISOString() ?? ''}`;
 }
 
 /**
@@ -61,7 +79,7 @@ export async function rankSatByAnyWord(db: Db, words: string[], limit: number): 
   const rows = await db
     .select({ id: satProducts.id })
     .from(satProducts)
-    .where(sql`${satProducts.searchDoc} @@ ${tsq}`)
+    .where(and(sql`${satProducts.searchDoc} @@ ${tsq}`, inCatalog))
     .orderBy(sql`ts_rank(${satProducts.searchDoc}, ${tsq}, 1) desc`, asc(satProducts.id))
     .limit(limit);
   return rows.map((r) => r.id);
@@ -107,7 +125,7 @@ export async function searchSatProducts(
  * tsquery: the word's stem when the catalog has it; else, for a misspelling, its two nearest
  * catalog stems within trigram similarity 0.3 (`%`, through the GiST index on sat_lexicon) OR-ed; a
  * stem of three letters or less has too few trigrams for that and is dropped. Null when no word is
- * left. Each stem is quoted as tsquery text wants it (a quote or backslash escaped by a backslash).
+ * left.
  */
 async function looseQuery(db: Db, text: string): Promise<string | null> {
   const result = await db.execute(sql`
@@ -121,10 +139,30 @@ async function looseQuery(db: Db, text: string): Promise<string | null> {
         where not exists (select from ${satLexicon} l where l.lexeme = w)
       )
       select string_agg(alternatives, E'\n') as q from (
-        select string_agg('''' || replace(replace(stem, '\\', '\\\\'), '''', '\\''') || '''', ' | ') as alternatives
+        select string_agg(${quotedLexeme(sql`stem`)}, ' | ') as alternatives
         from stems group by w
       ) per_word`);
   return rowsOf<{ q: string | null }>(result)[0]?.q ?? null;
+}
+
+/** A lexeme as tsquery text quotes it (a quote or backslash escaped by a backslash): not stemmed again. */
+const quotedLexeme = (lexeme: SQL) =>
+  sql`'''' || replace(replace(${lexeme}, '\\', '\\\\'), '''', '\\''') || ''''`;
+
+/**
+ * Drops from sat_lexicon the stems only the codes this transaction marked removed held (their
+ * `removed_at` is the transaction's now()): a misspelt word corrected to one of them would find
+ * nothing, and would crowd out the nearest stem a current code has.
+ */
+export async function pruneSatLexicon(tx: Executor): Promise<void> {
+  await tx.execute(sql`
+    delete from ${satLexicon} l
+    where l.lexeme in (
+        select unnest(tsvector_to_array(${satProducts.searchDoc})) from ${satProducts}
+        where ${satProducts.removedAt} = now())
+      and not exists (
+        select from ${satProducts}
+        where ${inCatalog} and ${satProducts.searchDoc} @@ (${quotedLexeme(sql`l.lexeme`)})::tsquery)`);
 }
 
 type SearchKind = 'all' | 'code' | 'words' | 'anyWord';
@@ -160,7 +198,10 @@ const SEARCHES: Record<SearchKind, { match?: SQL; score?: SQL }> = {
   },
 };
 
-/** The columns of a catalog record as the API serves it (`/sat/{id}`, search items, favorites). */
+/**
+ * The columns of a catalog record as the API serves it (`/sat/{id}`, search items, favorites), with
+ * `removedAt` (null for every code a search returns).
+ */
 export const RECORD = {
   id: satProducts.id,
   descripcion: satProducts.descripcion,
@@ -173,6 +214,7 @@ export const RECORD = {
   palabrasSimilares: satProducts.palabrasSimilares,
   createdAt: satProducts.createdAt,
   updatedAt: satProducts.updatedAt,
+  removedAt: satProducts.removedAt,
 };
 export type SatProductRecord = { [K in keyof typeof RECORD]: SatProductRow[K] };
 
@@ -182,6 +224,7 @@ async function page(db: Db, kind: SearchKind, v: SearchValues) {
   const { match, score } = SEARCHES[kind];
   const where = () =>
     and(
+      inCatalog,
       match,
       v.iva === undefined ? undefined : eq(satProducts.incluirIvaTrasladado, sql.placeholder('iva')),
       v.ieps === undefined ? undefined : eq(satProducts.incluirIepsTrasladado, sql.placeholder('ieps')),

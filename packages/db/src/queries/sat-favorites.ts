@@ -2,13 +2,15 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { satFavorites, satProducts } from '../schema';
 import { lockUser } from './billing-profiles';
-import { RECORD } from './catalogs';
+import { inCatalog, RECORD } from './catalogs';
 
 export type SaveFavoriteResult = 'created' | 'updated' | 'unknown_code' | 'limit_reached';
 
 /**
- * Adds the code to the user's favorites, or updates its note (`nota` undefined keeps it). A new one
- * is refused past `limit`; the user's row lock makes the count and the insert one decision.
+ * Adds the code to the user's favorites, or updates its note (`nota` undefined keeps it, and a code
+ * since removed from the catalog keeps its note too). A code the catalog no longer holds is no new
+ * favorite; a new one is refused past `limit`; the user's row lock makes the count and the insert one
+ * decision.
  */
 export async function saveSatFavorite(
   db: Db,
@@ -26,7 +28,7 @@ export async function saveSatFavorite(
     const [product] = await tx
       .select({ id: satProducts.id })
       .from(satProducts)
-      .where(eq(satProducts.id, f.clave));
+      .where(and(eq(satProducts.id, f.clave), inCatalog));
     if (!product) return 'unknown_code';
     const [held] = await tx
       .select({ n: count() })
@@ -38,7 +40,10 @@ export async function saveSatFavorite(
   });
 }
 
-/** The user's favorites (or the one of code `clave`) with their catalog records, newest first. */
+/**
+ * The user's favorites (or the one of code `clave`) with their catalog records, newest first; a code
+ * removed from the catalog stays, with its last record and `removedAt`.
+ */
 export function listSatFavorites(db: Db, userId: string, clave?: string) {
   return db
     .select({ ...RECORD, nota: satFavorites.nota, addedAt: satFavorites.addedAt })

@@ -45,8 +45,8 @@ export const satProducts = pgTable(
 );
 
 /**
- * Every stem in `sat_products.search_doc`, kept by a trigger on insert and update (a stem left by
- * a deleted product matches nothing, so none are removed). A search word that full text does not
+ * Every stem in `sat_products.search_doc`, kept by a trigger on insert and update; the stems only
+ * removed codes held are pruned by the import that removes them. A search word that full text does not
  * know is corrected to its nearest stems here (trigram distance, GiST) instead of comparing the
  * whole query with 52,000 descriptions.
  */

@@ -1355,7 +1355,8 @@ export interface components {
          *       "updated_at": "2025-01-01T00:00:00.000Z",
          *       "clave": "43231500",
          *       "nota": "Licencias que revendo",
-         *       "added_at": "2025-03-01T18:00:00.000Z"
+         *       "added_at": "2025-03-01T18:00:00.000Z",
+         *       "removed_from_catalog_at": null
          *     }
          */
         SatFavorite: {
@@ -1377,6 +1378,8 @@ export interface components {
             nota: string | null;
             /** Format: date-time */
             added_at: string;
+            /** @description When a catalog import no longer held the code (an `eliminada` alert says so too): the record is its last one, and searches no longer return it; null while the code is in the catalog */
+            removed_from_catalog_at: string | null;
         };
         /**
          * @example {

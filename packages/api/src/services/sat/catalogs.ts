@@ -3,10 +3,20 @@ import type { Context } from '../../context';
 import { notFound } from '../../errors';
 import { toFiscalRegime, toSatProduct } from '../../schemas/sat';
 
-/** One c_ClaveProdServ record by its 8-digit code; 404 when the catalog has no such code. */
+/**
+ * One c_ClaveProdServ record by its 8-digit code; 404 when the catalog has no such code, and when it
+ * no longer has it: the record's `fecha_fin_vigencia: null` says "currently valid", which a code
+ * the SAT dropped is not (its last record is still on the caller's favorites, flagged).
+ */
 export async function getSatProduct(ctx: Context, id: string) {
   const row = await findSatProduct(ctx.db, id);
   if (!row) throw notFound(`SAT code ${id} not found`);
+  if (row.removedAt) {
+    const day = row.removedAt.toISOString().slice(0, 10);
+    throw notFound(
+      `SAT code ${id} is no longer in the SAT catalog (removed by the catalog import of ${day})`,
+    );
+  }
   return toSatProduct(row);
 }
 
