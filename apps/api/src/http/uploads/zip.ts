@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { type ImportFile, MAX_CFDI_BYTES, XML_TOO_LARGE } from '@folio/api';
 import yauzl from 'yauzl';
 
@@ -80,22 +81,22 @@ export async function checkZip(name: string, buf: Buffer): Promise<{ files: numb
   }
 }
 
-function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (err, stream) => {
-      if (err) return reject(err);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        // yauzl already stops at the declared size; this guards the limit itself.
-        if (size > MAX_CFDI_BYTES) stream.destroy(new Error(XML_TOO_LARGE));
-        else chunks.push(chunk);
-      });
-      stream.on('error', reject);
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-    }),
-  );
+/**
+ * An entry's bytes, inflated in one call: a zlib stream per entry cost more than parsing the CFDI in
+ * it. Never past the size the entry declares (already at most MAX_CFDI_BYTES): an entry that
+ * inflates to more, or to less, is refused, as yauzl's `validateEntrySizes` does.
+ */
+async function readEntry(zip: yauzl.ZipFile, buf: Buffer, entry: yauzl.Entry): Promise<Buffer> {
+  const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
+  const data = buf.subarray(fileDataStart, fileDataStart + entry.compressedSize);
+  let bytes: Buffer;
+  if (entry.compressionMethod === 0) bytes = data;
+  else if (entry.compressionMethod === 8)
+    bytes = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+  else throw new Error(`unsupported compression method: ${entry.compressionMethod}`);
+  if (bytes.byteLength !== entry.uncompressedSize)
+    throw new Error(`expected ${entry.uncompressedSize} bytes, got ${bytes.byteLength}`);
+  return bytes;
 }
 
 /**
@@ -114,7 +115,7 @@ export async function* xmlEntries(zipName: string, buf: Buffer): AsyncGenerator<
       yield { name, content: '', error: 'encrypted ZIP entries are not supported' };
     } else {
       try {
-        yield { name, content: await readEntry(zip, entry) };
+        yield { name, content: await readEntry(zip, buf, entry) };
       } catch (err) {
         yield { name, content: '', error: `unreadable ZIP entry: ${(err as Error).message}` };
       }
