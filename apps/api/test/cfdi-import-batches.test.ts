@@ -112,7 +112,7 @@ const used = async (userId: string) =>
   )[0]?.used ?? 0;
 
 /**
- * 240 files (three batches) of every kind, in an order that makes the batch matter: complements
+ * 240 files (more than one batch on either database) of every kind, in an order that makes the batch matter: complements
  * and credit notes both before and after the invoices they name (some in an earlier or later
  * batch), IVA at 16, 8 and 0 %, USD payments with TipoCambioP. Every 10th file is invalid
  * (malformed, or not the profile's); every 7th is a duplicate: of a file stored before the ZIP, or

@@ -5,7 +5,6 @@ import {
   count,
   eq,
   getTableColumns,
-  inArray,
   ne,
   or,
   type Placeholder,
@@ -15,6 +14,7 @@ import {
 import type { Db, Executor, Tx } from '../client';
 import { prepared } from '../prepared';
 import { cfdiRelations, cfdis, cfdiXml, manualPayments, paymentApplications, profiles } from '../schema';
+import { inList } from './in-list';
 import { insertFromRecords, updateFromRecords } from './recordset';
 
 export type CfdiRow = Omit<typeof cfdis.$inferSelect, 'searchText'>;
@@ -75,7 +75,7 @@ export async function cfdiIdsByUuids(
   const rows = await db
     .select({ id: cfdis.id, uuid: cfdis.uuid })
     .from(cfdis)
-    .where(and(eq(cfdis.profileId, profileId), inArray(cfdis.uuid, uuids)));
+    .where(and(eq(cfdis.profileId, profileId), inList(cfdis.uuid, uuids)));
   return new Map(rows.map((r) => [r.uuid, r.id]));
 }
 
@@ -90,7 +90,7 @@ export async function uuidsInOtherProfiles(
   const rows = await db
     .selectDistinct({ uuid: cfdis.uuid })
     .from(cfdis)
-    .where(and(eq(cfdis.userId, userId), inArray(cfdis.uuid, uuids), ne(cfdis.profileId, profileId)));
+    .where(and(eq(cfdis.userId, userId), inList(cfdis.uuid, uuids), ne(cfdis.profileId, profileId)));
   return new Set(rows.map((r) => r.uuid));
 }
 
@@ -107,7 +107,7 @@ export function insertNewCfdis(tx: Tx, rows: NewCfdi[]): Promise<{ id: string; u
 
 /** Takes back CFDI stored in this transaction (before anything refers to them). */
 export async function deleteCfdis(tx: Tx, ids: string[]): Promise<void> {
-  if (ids.length) await tx.delete(cfdis).where(inArray(cfdis.id, ids));
+  if (ids.length) await tx.delete(cfdis).where(inList(cfdis.id, ids));
 }
 
 /** The original XML of each stored CFDI. */
@@ -134,7 +134,7 @@ export function applicationsFor(
     .where(
       and(
         eq(paymentApplications.profileId, profileId),
-        inArray(paymentApplications.relatedUuid, relatedUuids),
+        inList(paymentApplications.relatedUuid, relatedUuids),
       ),
     )
     .orderBy(asc(paymentApplications.numParcialidad), asc(paymentApplications.fechaPago));
@@ -159,7 +159,7 @@ export function creditNotesFor(db: Executor, profileId: string, relatedUuids: st
     .where(
       and(
         eq(cfdiRelations.profileId, profileId),
-        inArray(cfdiRelations.relatedUuid, relatedUuids),
+        inList(cfdiRelations.relatedUuid, relatedUuids),
         eq(cfdiRelations.tipoRelacion, '01'),
         eq(cfdis.tipoComprobante, 'E'),
       ),
@@ -181,7 +181,7 @@ export function manualPaymentsFor(db: Executor, cfdiIds: string[]): Promise<Manu
   return db
     .select()
     .from(manualPayments)
-    .where(inArray(manualPayments.cfdiId, cfdiIds))
+    .where(inList(manualPayments.cfdiId, cfdiIds))
     .orderBy(asc(manualPayments.fechaPago), asc(manualPayments.createdAt));
 }
 
@@ -201,7 +201,7 @@ export function payableByUuids(db: Executor, profileId: string, uuids: string[])
     .where(
       and(
         eq(cfdis.profileId, profileId),
-        inArray(cfdis.uuid, uuids),
+        inList(cfdis.uuid, uuids),
         ne(cfdis.tipo, 'COMPLEMENTO_PAGO'),
         ne(cfdis.tipoComprobante, 'E'),
       ),
