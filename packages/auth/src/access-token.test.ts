@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signAccessToken, verifyAccessToken } from './access-token';
 
 const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
@@ -46,6 +46,23 @@ describe('signAccessToken / verifyAccessToken', () => {
     const [header, payload, signature] = token.split('.');
     const flipped = (signature![0] === 'A' ? 'B' : 'A') + signature!.slice(1);
     expect(await verifyAccessToken(SECRET, `${header}.${payload}.${flipped}`)).toBeNull();
+  });
+
+  it('refuses a token it already verified once that token expires', async () => {
+    const token = await signAccessToken(SECRET, claims, new Date(Date.now() + 2000));
+    expect(await verifyAccessToken(SECRET, token)).toEqual(claims);
+    vi.setSystemTime(Date.now() + 3000);
+    try {
+      expect(await verifyAccessToken(SECRET, token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a token verified under one secret is still refused under another', async () => {
+    const token = await signAccessToken(SECRET, claims, inOneHour());
+    expect(await verifyAccessToken(SECRET, token)).toEqual(claims);
+    expect(await verifyAccessToken('another-secret-0123456789abcdef0123456789', token)).toBeNull();
   });
 
   it('rejects (null) an expired token', async () => {

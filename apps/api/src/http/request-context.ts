@@ -18,7 +18,10 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('log', log);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
+    // On the finished response's headers, as secureHeaders does: c.header() at this point copies the
+    // response around its body stream, and @hono/node-server then reads that stream instead of writing
+    // the JSON text it holds (a tenth of a listing request's CPU, and a timer tick of latency).
+    c.res.headers.set('X-Request-Id', requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   };

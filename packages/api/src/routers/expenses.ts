@@ -6,7 +6,7 @@ import { expenseFilters, listQuery, Pagination } from '../schemas/pagination';
 import { createManualExpense } from '../services/expenses/create-manual-expense';
 import { listExpenses } from '../services/expenses/list-expenses';
 import { updateManualExpensePayment } from '../services/expenses/manual-expense-payment';
-import { authedProcedure, router } from '../trpc';
+import { authedProcedure, documentedOutput, router } from '../trpc';
 
 const tags = ['expenses'];
 const Concepto = z.string().trim().min(1).max(500);
@@ -33,7 +33,7 @@ export const expensesRouter = router({
         PROFILE_ALIAS,
       ),
     )
-    .output(z.object({ data: z.array(Expense), pagination: Pagination }))
+    .output(documentedOutput(z.object({ data: z.array(Expense), pagination: Pagination })))
     .query(({ ctx, input }) => listExpenses(ctx, ctx.user.id, input)),
 
   createManual: authedProcedure

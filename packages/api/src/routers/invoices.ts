@@ -5,7 +5,7 @@ import { Invoice } from '../schemas/invoice';
 import { listQuery, Pagination } from '../schemas/pagination';
 import { addManualPayment } from '../services/cfdi/manual-payment';
 import { getInvoice, listInvoices } from '../services/cfdi/read';
-import { authedProcedure, router } from '../trpc';
+import { authedProcedure, documentedOutput, router } from '../trpc';
 
 const tags = ['invoices'];
 const InvoiceId = z.object({ id: z.string().min(1).max(100) });
@@ -23,7 +23,7 @@ export const invoicesRouter = router({
       },
     })
     .input(withAliases(z.object(listQuery(50)), PROFILE_ALIAS))
-    .output(z.object({ data: z.array(Invoice), pagination: Pagination }))
+    .output(documentedOutput(z.object({ data: z.array(Invoice), pagination: Pagination })))
     .query(({ ctx, input }) => listInvoices(ctx, ctx.user.id, input)),
 
   get: authedProcedure
