@@ -57,6 +57,16 @@ describe('the invoice list', () => {
     expect(await idsOf({ search: 'A800101' })).toEqual([ids.bFeb]);
   });
 
+  it("a word search finds the caller's rows only, across its profiles or in the one named", async () => {
+    const { ids } = seeded;
+    const other = await seedInvoices(t); // another account with the very same names
+    expect((await idsOf({ search: 'maquinarias acme' })).sort()).toEqual([ids.bFeb, ids.aJan].sort());
+    expect(await idsOf({ search: 'maquinarias acme', profileId: seeded.profileB })).toEqual([ids.bFeb]);
+    const theirs = await list({ search: 'perez jose', profileId: other.profileA }, other.u.token);
+    expect(theirs.data.map((i) => i.id).sort()).toEqual([other.ids.aRep, other.ids.aFeb].sort());
+    expect(theirs.pagination.total).toBe(2);
+  });
+
   it('counts every match of a search, not only the page (and a page past the end still has it)', async () => {
     const first = await list({ search: 'jose perez', limit: 1 });
     expect(first.data.map((i) => i.id)).toEqual([seeded.ids.aRep]);

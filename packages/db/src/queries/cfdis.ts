@@ -299,6 +299,14 @@ export function containsPattern(escaped: string | Placeholder): SQL {
  */
 export const wordsQuery = (words: string | Placeholder): SQL => sql`plainto_tsquery('es_unaccent', ${words})`;
 
+/**
+ * Rows of the account holding every word of the search: the owner's words index finds them (the
+ * same lexemes, the owner in front: f_owned_query), and the row's own words confirm them, so a
+ * phrase in the query keeps its word order exactly as `search_words @@` has it.
+ */
+const ownedWordsMatch = (userId: string | Placeholder, words: string | Placeholder): SQL =>
+  sql`f_owned_words(${cfdis.userId}, ${cfdis.searchWords}) @@ f_owned_query(${userId}, ${wordsQuery(words)}) and ${cfdis.searchWords} @@ ${wordsQuery(words)}`;
+
 /** Whether a listing filter searches (its page is then sorted after the index found the matches). */
 export const searching = (f: { search?: unknown; words?: unknown }) =>
   f.search !== undefined || f.words !== undefined;
@@ -314,7 +322,8 @@ export function listParameters<
   for (const [key, value] of Object.entries(searchFilter(f))) {
     if (value !== undefined && value !== '') values[key] = value;
   }
-  if (values.profileId) delete values.userId;
+  // The profile stands in for the user, except in a word search, whose index is by user.
+  if (values.profileId && !values.words) delete values.userId;
   const bound = Object.fromEntries(Object.keys(values).map((key) => [key, sql.placeholder(key)]));
   return { values, bound: bound as Bound<F>, shape: Object.keys(values).sort().join(',') };
 }
@@ -332,7 +341,7 @@ export function cfdiListWhere(f: Bound<CfdiListFilter>): SQL {
       ? or(eq(cfdis.regimenFiscalEmisor, f.regimenFiscal), eq(cfdis.regimenFiscalReceptor, f.regimenFiscal))
       : undefined,
     f.search ? sql`${cfdis.searchText} like ${containsPattern(f.search)}` : undefined,
-    f.words ? sql`${cfdis.searchWords} @@ ${wordsQuery(f.words)}` : undefined,
+    f.words ? ownedWordsMatch(f.userId, f.words) : undefined,
   ];
   return and(...conds)!;
 }

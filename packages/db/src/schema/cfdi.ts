@@ -118,9 +118,12 @@ export const cfdis = pgTable(
     index('cfdis_user_list_idx').on(t.userId, t.side, t.fecha.desc(), t.id.desc()),
     // "Does another profile of this account hold the UUID?" on every import.
     index('cfdis_user_uuid_idx').on(t.userId, t.uuid),
-    // The searches, with the owner and the profile in the same index (btree_gin), so one account's
-    // search reads only its own entries.
-    index('cfdis_search_words_idx').using('gin', t.userId, t.profileId, t.searchWords),
+    // A word search reads only its account's entries: each word is indexed with the owner in front
+    // ('<user id>:<word>', f_owned_words), so a word's posting list holds that account's rows alone.
+    // The owner as a GIN column of its own (btree_gin) made every search walk the posting list of
+    // all the account's rows: 7.5 of the 11 ms of PostgreSQL a search cost over one account's 1M rows.
+    index('cfdis_owned_words_idx').using('gin', sql`f_owned_words(${t.userId}, ${t.searchWords})`),
+    // Fragments (RFC, UUID), with the owner and the profile in the same index (btree_gin).
     index('cfdis_search_trgm').using('gin', t.userId, t.profileId, sql`${t.searchText} gin_trgm_ops`),
     // Rows the back-fill still has to derive; empty once it ran, so the start-up check is free.
     index('cfdis_taxes_pending_idx').on(t.id).where(sql`${t.taxesVersion} is null`),
