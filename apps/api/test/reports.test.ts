@@ -865,6 +865,45 @@ describe.skipIf(!hasPoppler)('format=pdf', () => {
 });
 
 describe('rows imported before the tax-detail migration', () => {
+  const pendingDetail = (n: number) =>
+    `${n} CFDI del periodo aún ${n === 1 ? 'no tiene' : 'no tienen'} el desglose de IVA por tasa; ` +
+    'las cifras se completarán cuando termine la actualización';
+  const aboutDetail = (advertencias: string[]) => advertencias.filter((a) => a.includes('desglose de IVA'));
+
+  it('until the back-fill reaches them, each month’s advertencias count the CFDI its figures read that lack IVA by rate (monthly, annual, DIOT; REST and tRPC)', async () => {
+    const ids = (
+      await t.handle.db.select({ id: cfdis.id }).from(cfdis).where(eq(cfdis.profileId, profileId))
+    ).map((r) => r.id);
+    expect(aboutDetail((await monthly()).data.advertencias)).toEqual([]);
+    await forgetTaxDetail(t.handle.db, ids);
+    try {
+      // March: its 7 I/E documents (I1, I3, the USD export, the credit note; SUPPLIER's, José's and
+      // the PPD x3), the 3 complements with payments in March (ACME's first, I3's, the one of the
+      // missing invoice) and ACME's invoice they pay, dated in February (I3 is among the 7).
+      const march = [pendingDetail(7 + 3 + 1)];
+      expect(aboutDetail((await monthly()).data.advertencias)).toEqual(march);
+      const viaTrpc = await trpcClient(t, u.token).reports.monthly.query({ profileId, año: 2025, mes: 3 });
+      expect(aboutDetail(viaTrpc.data.advertencias)).toEqual(march);
+      const diot = (await get(`/api/reports/diot?profileId=${profileId}&año=2025&mes=3`)).body;
+      expect(aboutDetail(diot.data.advertencias)).toEqual(march);
+      // February: ACME's invoice and the sale of the 28th. April: the sale of the 1st, the complements
+      // of ACME's rest and of x3, and ACME's invoice (x3 is March's, not April's document).
+      const annual = (await get(`/api/reports/annual?profileId=${profileId}&año=2025`)).body;
+      expect(annual.data.meses.map((m: { advertencias: string[] }) => aboutDetail(m.advertencias))).toEqual([
+        [],
+        [pendingDetail(2)],
+        march,
+        [pendingDetail(1 + 2 + 1 + 1)],
+        ...Array.from({ length: 8 }, () => []),
+      ]);
+    } finally {
+      await backfillTaxDetail(t.handle.db);
+    }
+    expect(aboutDetail((await monthly()).data.advertencias)).toEqual([]);
+    const diot = (await get(`/api/reports/diot?profileId=${profileId}&año=2025&mes=3`)).body;
+    expect(aboutDetail(diot.data.advertencias)).toEqual([]);
+  });
+
   it('once back-filled from their XML, give the very reports a fresh import gives (monthly, annual, DIOT)', async () => {
     const reports = async () => ({
       monthly: await monthly(),

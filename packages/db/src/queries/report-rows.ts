@@ -41,6 +41,11 @@ export interface ReportDoc {
   valido: boolean;
   /** How many documents the row stands for (the report query sums alike documents into one row). */
   documentos: number;
+  /**
+   * How many of them still wait for the tax-detail back-fill (`taxes_version` NULL: stored before
+   * migration 0011, by-rate columns unknown until then).
+   */
+  pendingTaxDetail: number;
 }
 
 /** The taxes a complement states for one related document (Pagos 2.0 TrasladosDR / RetencionesDR). */
@@ -69,6 +74,8 @@ export interface ReportPayment {
   importe: Amount;
   monedaDr: string;
   impuestosDr: ImpuestosDR | null;
+  /** The complement still waits for the tax-detail back-fill (its DR taxes and TipoCambioP unknown till then). */
+  repPendingTaxDetail: boolean;
   /** The invoice it pays, when the profile has it. */
   invoice: ReportDoc | null;
 }

@@ -44,10 +44,12 @@ const docColumns = (alias: string) =>
     ${alias}.retencion_isr_amount::text as retencion_isr_amount, ${alias}.iva::text as iva,
     ${alias}.rfc_emisor, ${alias}.nombre_emisor, ${alias}.rfc_receptor, ${alias}.nombre_receptor,
     ${byRate(alias)},
-    ${VALIDO(alias)} as valido`);
+    ${VALIDO(alias)} as valido, ${PENDING_DETAIL(alias)}::int as pending_tax_detail`);
 
 /** Whether a CFDI passed validation (rows from before the flag count as valid). */
 const VALIDO = (alias: string) => `coalesce((${alias}.validacion->>'valido')::boolean, true)`;
+/** Whether a CFDI still waits for the tax-detail back-fill (0 marks one whose XML could not be read: not pending). */
+const PENDING_DETAIL = (alias: string) => `(${alias}.taxes_version is null)`;
 
 interface DocRecord extends ByRateRecord {
   id: string;
@@ -70,6 +72,7 @@ interface DocRecord extends ByRateRecord {
   rfc_receptor: string;
   nombre_receptor: string;
   valido: boolean;
+  pending_tax_detail: number | string;
 }
 
 const toDoc = (r: DocRecord): ReportDoc => ({
@@ -95,6 +98,7 @@ const toDoc = (r: DocRecord): ReportDoc => ({
   nombreReceptor: r.nombre_receptor,
   valido: r.valido,
   documentos: 1,
+  pendingTaxDetail: Number(r.pending_tax_detail),
 });
 
 async function all<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -125,7 +129,8 @@ async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
     sql`select min(c.id) as id, min(c.uuid) as uuid, c.side, c.tipo_comprobante, c.tipo, min(c.fecha) as fecha,
           c.moneda, c.tipo_cambio::text as tipo_cambio, ${sql.raw(sums)}, max(c.iva)::text as iva,
           c.rfc_emisor, max(c.nombre_emisor) as nombre_emisor, c.rfc_receptor, max(c.nombre_receptor) as nombre_receptor,
-          ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos
+          ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos,
+          count(*) filter (where ${sql.raw(PENDING_DETAIL('c'))}) as pending_tax_detail
         from cfdis c
         where c.profile_id = ${r.profileId} and c.side in ('income', 'expense')
           and c.tipo_comprobante in ('I', 'E') and c.fecha >= ${r.from} and c.fecha < ${r.to}
@@ -152,6 +157,7 @@ type PaymentRecord = Partial<DocRecord> & {
   equivalencia_dr: string | null;
   importe: string;
   moneda_dr: string;
+  rep_pending_tax_detail: boolean;
 };
 
 /** Complement applications and manual payments dated in the period, each with the invoice it pays (when present). */
@@ -162,7 +168,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
                rep.rfc_emisor as rep_rfc_emisor, pa.fecha_pago, pa.moneda_p,
                pa.equivalencia_dr::text as equivalencia_dr, pa.imp_pagado::text as importe, pa.moneda_dr,
                pa.tipo_cambio_p::text as tipo_cambio_p, pa.dr_taxes, pa.retencion_iva::text as retencion_iva,
-               pa.retencion_isr::text as retencion_isr,
+               pa.retencion_isr::text as retencion_isr, ${sql.raw(PENDING_DETAIL('rep'))} as rep_pending_tax_detail,
                ${sql.raw(byRate('pa', 'dr_'))},
                ${docColumns('inv')}
         from payment_applications pa
@@ -171,7 +177,8 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
         where pa.profile_id = ${r.profileId} and pa.fecha_pago >= ${r.from} and pa.fecha_pago < ${r.to}
         union all
         select 'manual', inv.uuid, inv.uuid, inv.side, null, mp.fecha_pago, mp.moneda_pago,
-               null, mp.monto::text, inv.moneda, null, false, null, null, ${sql.raw(BY_RATE.map(() => 'null').join(', '))},
+               null, mp.monto::text, inv.moneda, null, false, null, null, false,
+               ${sql.raw(BY_RATE.map(() => 'null').join(', '))},
                ${docColumns('inv')}
         from cfdis inv
         join manual_payments mp on mp.cfdi_id = inv.id
@@ -193,6 +200,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
     impuestosDr: p.dr_taxes
       ? { retencionIva: p.retencion_iva, retencionIsr: p.retencion_isr, porTasa: toPorTasa(p, 'dr_')! }
       : null,
+    repPendingTaxDetail: p.rep_pending_tax_detail,
     invoice: p.id ? toDoc(p as DocRecord) : null,
   }));
 }

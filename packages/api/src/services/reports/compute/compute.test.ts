@@ -40,6 +40,7 @@ function doc(fields: Partial<ReportDoc>): ReportDoc {
     nombreReceptor: 'Carlos',
     valido: true,
     documentos: 1,
+    pendingTaxDetail: 0,
     ...fields,
   };
 }
@@ -68,6 +69,7 @@ function payment(invoice: ReportDoc | null, fields: Partial<ReportPayment>): Rep
     importe: '0',
     monedaDr: invoice?.moneda ?? 'MXN',
     impuestosDr: null,
+    repPendingTaxDetail: false,
     invoice,
     ...fields,
   };
@@ -224,6 +226,30 @@ describe('advertencias', () => {
     const report = march({ docs: [doc({ uuid: 'BAD', valido: false })] });
     expect(report.ingresos.documentos).toBe(0);
     expect(report.advertencias).toEqual(['CFDI BAD inválido: no se cuenta']);
+  });
+
+  it('CFDI still waiting for the tax-detail back-fill are counted once each: the month’s documents, its payments’ complements and invoices', () => {
+    const feb = doc({ uuid: 'FEB', metodoPago: 'PPD', fecha: '2025-02-01', pendingTaxDetail: 1 });
+    const mar = doc({ uuid: 'MAR', metodoPago: 'PPD', fecha: '2025-03-02', pendingTaxDetail: 1 });
+    const report = march({
+      // A row of the query standing for three documents, two of them pending; and March's invoice.
+      docs: [doc({ documentos: 3, pendingTaxDetail: 2 }), mar],
+      payments: [
+        // One complement paying both invoices: itself and February's invoice (March's is counted above).
+        payment(feb, { ref: 'REP', importe: '10', repPendingTaxDetail: true }),
+        payment(mar, { ref: 'REP', importe: '10', repPendingTaxDetail: true }),
+      ],
+    });
+    expect(report.advertencias).toEqual([
+      '5 CFDI del periodo aún no tienen el desglose de IVA por tasa; las cifras se completarán cuando termine la actualización',
+    ]);
+    const one = march({ docs: [doc({ pendingTaxDetail: 1 })] });
+    expect(one.advertencias).toEqual([
+      '1 CFDI del periodo aún no tiene el desglose de IVA por tasa; las cifras se completarán cuando termine la actualización',
+    ]);
+    expect(march({ docs: [doc({})], payments: [payment(feb, { importe: '10' })] }).advertencias).toEqual([
+      '1 CFDI del periodo aún no tiene el desglose de IVA por tasa; las cifras se completarán cuando termine la actualización',
+    ]);
   });
 
   it('a month not yet ended in Mexico City is open (UTC−6: April 1, 05:30 UTC is still March 31)', () => {

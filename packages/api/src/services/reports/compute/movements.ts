@@ -59,6 +59,13 @@ export interface Movements {
   warnings: Map<string, string[]>;
 }
 
+/**
+ * Per month, the CFDI its figures read that still wait for the tax-detail back-fill: how many of
+ * the documents dated in it, and by UUID the complements and invoices of its payments (a set: one
+ * complement may pay several invoices, an invoice dated in the month is among its documents).
+ */
+type PendingDetail = Map<string, { documents: number; paymentCfdi: Set<string> }>;
+
 /** The generic RFC that stands for anyone without one (a manual expense's unnamed supplier). */
 export const RFC_GENERICO = 'XAXX010101000';
 export const NOMBRE_SIN_RFC = 'Sin RFC';
@@ -151,11 +158,38 @@ const noRate = (what: string, moneda: string) =>
 
 export function collectMovements(rows: ReportRows): Movements {
   const m: Movements = { accrual: new Map(), cash: new Map(), warnings: new Map() };
-  for (const doc of rows.docs) addDocument(m, doc);
-  for (const payment of rows.payments) addPayment(m, payment);
+  const pending: PendingDetail = new Map();
+  const pendingIn = (month: string) => {
+    let p = pending.get(month);
+    if (!p) {
+      p = { documents: 0, paymentCfdi: new Set() };
+      pending.set(month, p);
+    }
+    return p;
+  };
+  for (const doc of rows.docs) {
+    if (doc.pendingTaxDetail) pendingIn(monthOf(doc.fecha)).documents += doc.pendingTaxDetail;
+    addDocument(m, doc);
+  }
+  for (const payment of rows.payments) {
+    const month = monthOf(payment.fechaPago);
+    const { invoice } = payment;
+    if (payment.repPendingTaxDetail) pendingIn(month).paymentCfdi.add(payment.ref);
+    if (invoice?.pendingTaxDetail && monthOf(invoice.fecha) !== month) {
+      pendingIn(month).paymentCfdi.add(invoice.uuid);
+    }
+    addPayment(m, payment);
+  }
   for (const expense of rows.manualExpenses) addManualExpense(m, expense);
+  for (const [month, p] of pending)
+    push(m.warnings, month, pendingDetailWarning(p.documents + p.paymentCfdi.size));
   return m;
 }
+
+/** The figures of CFDI stored before the tax detail existed lack it until the back-fill reaches them. */
+const pendingDetailWarning = (n: number) =>
+  `${n} CFDI del periodo aún ${n === 1 ? 'no tiene' : 'no tienen'} el desglose de IVA por tasa; ` +
+  'las cifras se completarán cuando termine la actualización';
 
 function addDocument(m: Movements, doc: ReportDoc) {
   const month = monthOf(doc.fecha);
