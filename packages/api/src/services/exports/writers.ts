@@ -56,6 +56,30 @@ export function xlsxFile<R>(
   return xlsxWorkbook([sheetOf(sheet, columns, rows)], onError);
 }
 
+/** The writable side of a stream from Node or from `readable-stream` 2 (archiver's), which lacks `writableNeedDrain`. */
+type ZipEntry = NodeJS.WritableStream & { _writableState: { needDrain: boolean } };
+
+/**
+ * Where a sheet's XML waits to be compressed. exceljs's sheet stream (a StreamBuf) passes each 64 KB
+ * on to archiver's PassThrough for the sheet's zip entry without heeding back-pressure: its `write()`
+ * always answers true. That PassThrough feeds the deflater only as fast as it compresses (and the
+ * deflater only as fast as the client reads), so a loop that waits on the output alone lets the
+ * uncompressed XML pile up there — 150 MB of buffers for 100,000 rows. Pinned exceljs 4.4.0: if its
+ * shape changes, fail loudly rather than stream without a bound.
+ */
+function zipEntryOf(ws: ExcelJS.stream.xlsx.WorksheetWriter): ZipEntry {
+  const entry = (ws as unknown as { stream: { pipes?: unknown[] } }).stream.pipes?.[0] as
+    | ZipEntry
+    | undefined;
+  if (typeof entry?._writableState?.needDrain !== 'boolean') {
+    throw new Error('exceljs: the sheet stream no longer feeds a zip entry to wait on');
+  }
+  return entry;
+}
+
+/** The entry holds more than its high-water mark: the deflater has not caught up with the sheet. */
+const zipEntryBehind = (entry: ZipEntry) => entry._writableState.needDrain;
+
 /** Several sheets in one workbook, written one after the other as the client reads. */
 export function xlsxWorkbook(sheets: Sheet[], onError: (err: unknown) => void) {
   const out = new PassThrough();
@@ -64,6 +88,7 @@ export function xlsxWorkbook(sheets: Sheet[], onError: (err: unknown) => void) {
     useStyles: true,
     useSharedStrings: false,
   });
+  const gone = new Promise<void>((resolve) => out.once('close', resolve));
   (async () => {
     for (const sheet of sheets) {
       const { columns } = sheet;
@@ -80,15 +105,16 @@ export function xlsxWorkbook(sheets: Sheet[], onError: (err: unknown) => void) {
               : {},
       }));
       ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+      const entry = zipEntryOf(ws);
       for await (const row of sheet.rows) {
         ws.addRow(
           row.map((v, i) =>
             columns[i]!.kind === 'date' && typeof v === 'string' ? excelDate(v) : (v ?? null),
           ),
         ).commit();
-        // The zip writer pushes into `out`; wait for the client when it is behind, and stop reading
-        // pages once it has gone (a download cancelled halfway).
-        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+        // Wait while the deflater (and so the client behind it) is behind, and stop reading pages
+        // once the client has gone (a download cancelled halfway).
+        if (zipEntryBehind(entry)) await Promise.race([once(entry, 'drain'), gone]);
         if (out.destroyed) return;
       }
       ws.commit();
