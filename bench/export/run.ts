@@ -1,8 +1,10 @@
 // bench/export: GET /api/invoices/export of 100,000 invoices on PostgreSQL, as xlsx and as csv, from
 // the real server (the built bundle, as `pnpm start` runs it). Reports time to the first byte and to
 // the last, rows/s, the file's size, and the server's RSS growth while it streams (sampled from
-// /proc every 20 ms against the RSS just before the request). Target (plan-features §2): RSS growth
-// ≤ 100 MB. The client reads as fast as it can; each export runs twice and both runs are printed.
+// /proc every 20 ms against the RSS just before the request), with its V8 heap and external memory
+// (Buffers) from inside it. Target (plan-features §2): RSS growth ≤ 100 MB on a server's first
+// export — the one that grows the heap —, so each format runs on a freshly started server: first
+// the counted run, then a second one on the warmed server. The client reads as fast as it can.
 // Then GET /api/invoices/{id}/pdf of one 20-concept CFDI, PDFS times (default 1,000) by as many
 // concurrent clients as the machine has cores: PDFs/s, and the server process's CPU time (from
 // /proc) so the figure per core is PDFs per CPU-second, whatever else the machine is doing.
@@ -13,7 +15,7 @@ import os from 'node:os';
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import postgres from 'postgres';
 import { seedCfdis, seedProfiles } from '../invoice-list/seed';
-import { api, type Child, startFolio } from '../lib/server';
+import { api, type Child, MEMORY_PEAKS, memoryPeaks, startFolio } from '../lib/server';
 import { machine } from '../lib/stats';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -39,7 +41,14 @@ log(
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-async function exportOnce(folio: Child, token: string, profileId: string, format: 'xlsx' | 'csv') {
+async function exportOnce(
+  folio: Child,
+  token: string,
+  profileId: string,
+  format: 'xlsx' | 'csv',
+  run: string,
+) {
+  const { now } = await memoryPeaks(folio); // and the peaks start again from here
   const before = rssMb(folio.pid);
   let peak = before;
   const sampler = setInterval(() => {
@@ -56,12 +65,15 @@ async function exportOnce(folio: Child, token: string, profileId: string, format
   for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
+  const inside = (await memoryPeaks(folio)).peak;
   const growth = peak - before;
   log(
-    `${format.padEnd(4)} ${ROWS.toLocaleString('en')} rows in ${seconds.toFixed(2)} s ` +
+    `${format.padEnd(4)} ${run}: ${ROWS.toLocaleString('en')} rows in ${seconds.toFixed(2)} s ` +
       `(${Math.round(ROWS / seconds).toLocaleString('en')} rows/s, first byte ${firstByte.toFixed(0)} ms), ` +
       `${(bytes / 1024 / 1024).toFixed(1)} MB; server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB ` +
-      `(+${growth.toFixed(0)} MB, target ≤ ${TARGET_MB}: ${growth <= TARGET_MB ? 'ok' : 'OVER'})`,
+      `(+${growth.toFixed(0)} MB, target ≤ ${TARGET_MB}: ${growth <= TARGET_MB ? 'ok' : 'OVER'}); ` +
+      `heap used ${now.heapUsed} → peak ${inside.heapUsed} MB, external ${now.external} → peak ${inside.external} MB ` +
+      `(of which ArrayBuffers ${now.arrayBuffers} → ${inside.arrayBuffers})`,
   );
 }
 
@@ -126,19 +138,21 @@ async function pdfs(folio: Child, token: string, profileId: string) {
   );
 }
 
+const env = { DATABASE_URL: url, TRUST_PROXY: 'true' };
+const email = `bench-export-${Date.now()}@example.com`;
+const password = 'bench password 1';
+const login = (folio: Child) =>
+  api<{ accessToken: string; user: { id: string } }>(folio.url, 'POST', '/api/auth/login', {
+    body: { email, password },
+    ip: '10.9.2.1',
+  });
+
 let folio: Child | undefined;
 const sql = postgres(url, { max: 2, onnotice: () => {} });
 try {
-  folio = await startFolio({ DATABASE_URL: url, TRUST_PROXY: 'true' });
-  const email = `bench-export-${Date.now()}@example.com`;
-  const password = 'bench password 1';
+  folio = await startFolio(env, MEMORY_PEAKS);
   await api(folio.url, 'POST', '/api/auth/register', { body: { email, password }, ip: '10.9.2.1' });
-  const { accessToken: token, user } = await api<{ accessToken: string; user: { id: string } }>(
-    folio.url,
-    'POST',
-    '/api/auth/login',
-    { body: { email, password }, ip: '10.9.2.1' },
-  );
+  const { user } = await login(folio);
   await sql`insert into subscriptions (user_id, plan, status) values (${user.id}, 'PRO', 'ACTIVE')`;
   const t0 = performance.now();
   const [profileId] = await seedProfiles(sql, user.id, 1);
@@ -147,8 +161,15 @@ try {
   await sql`update cfdis set side = 'income' where user_id = ${user.id}`;
   await sql`vacuum analyze cfdis`;
   log(`seeded ${ROWS.toLocaleString('en')} invoices in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  for (const format of ['xlsx', 'csv', 'xlsx', 'csv'] as const)
-    await exportOnce(folio, token, profileId!, format);
+  // Each format on a server started for it (nothing exported before), then once more on it warm.
+  let token = '';
+  for (const format of ['xlsx', 'csv'] as const) {
+    await folio.stop();
+    folio = await startFolio(env, MEMORY_PEAKS);
+    token = (await login(folio)).accessToken;
+    await exportOnce(folio, token, profileId!, format, 'first after start');
+    await exportOnce(folio, token, profileId!, format, 'again, warm     ');
+  }
   const printed = await api<{ data: { id: string } }>(folio.url, 'POST', '/api/profiles', {
     token,
     ip: '10.9.2.1',

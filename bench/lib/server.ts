@@ -138,6 +138,34 @@ export function startFolio(env: Record<string, string | undefined>, nodeArgs: st
   });
 }
 
+/** Node flags that make a server answer `memoryPeaks` (preloads lib/memory-peaks.mjs). */
+export const MEMORY_PEAKS = ['--import', join(BENCH_DIR, 'lib/memory-peaks.mjs')];
+
+export interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+const asked = new WeakMap<Child, number>();
+
+/**
+ * A server's process.memoryUsage() in MB now and its peaks since the previous call (or its start),
+ * sampled every 20 ms inside it: the server must run with MEMORY_PEAKS among its node flags.
+ */
+export async function memoryPeaks(child: Child): Promise<{ now: Memory; peak: Memory }> {
+  const n = (asked.get(child) ?? 0) + 1;
+  asked.set(child, n);
+  process.kill(child.pid, 'SIGUSR2');
+  const line = new RegExp(`^memory-peaks ${n} (.*)$`, 'm');
+  for (let waited = 0; waited < 5_000; waited += 10) {
+    const found = line.exec(child.tail());
+    if (found) return JSON.parse(found[1]!) as { now: Memory; peak: Memory };
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no memory-peaks ${n} from the server:\n${child.tail()}`);
+}
+
 /** A script under bench/ (path relative to bench/). */
 export function startBenchScript(script: string, env: Record<string, string | undefined>): Promise<Child> {
   return startChild({ script, cwd: BENCH_DIR, env, readyPath: '/health' });
