@@ -67,7 +67,7 @@ type ZipEntry = NodeJS.WritableStream & { _writableState: { needDrain: boolean }
  * uncompressed XML pile up there — 150 MB of buffers for 100,000 rows. Pinned exceljs 4.4.0: if its
  * shape changes, fail loudly rather than stream without a bound.
  */
-function zipEntryOf(ws: ExcelJS.stream.xlsx.WorksheetWriter): ZipEntry {
+function zipEntryOf(ws: ExcelJS.Worksheet): ZipEntry {
   const entry = (ws as unknown as { stream: { pipes?: unknown[] } }).stream.pipes?.[0] as
     | ZipEntry
     | undefined;
