@@ -300,12 +300,13 @@ export function containsPattern(escaped: string | Placeholder): SQL {
 export const wordsQuery = (words: string | Placeholder): SQL => sql`plainto_tsquery('es_unaccent', ${words})`;
 
 /**
- * Rows of the account holding every word of the search: the owner's words index finds them (the
- * same lexemes, the owner in front: f_owned_query), and the row's own words confirm them, so a
- * phrase in the query keeps its word order exactly as `search_words @@` has it.
+ * Rows of the account holding every word of the search, found by the owner's words index: the same
+ * lexemes as `search_words`, the owner in front (f_owned_words, f_owned_query). Exactly the rows
+ * `search_words @@ plainto_tsquery(…)` holds: plainto_tsquery only ANDs lexemes, so the positions the
+ * owned lexemes lack never count.
  */
 const ownedWordsMatch = (userId: string | Placeholder, words: string | Placeholder): SQL =>
-  sql`f_owned_words(${cfdis.userId}, ${cfdis.searchWords}) @@ f_owned_query(${userId}, ${wordsQuery(words)}) and ${cfdis.searchWords} @@ ${wordsQuery(words)}`;
+  sql`f_owned_words(${cfdis.userId}, ${cfdis.searchWords}) @@ f_owned_query(${userId}, ${wordsQuery(words)})`;
 
 /** Whether a listing filter searches (its page is then sorted after the index found the matches). */
 export const searching = (f: { search?: unknown; words?: unknown }) =>
