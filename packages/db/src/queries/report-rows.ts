@@ -94,9 +94,16 @@ export interface ReportManualExpense {
   nombreEmisor: string | null;
 }
 
+/** The parties of a document: who issued it, who received it (the counterparty depends on the side). */
+export type DocParties = Pick<
+  ReportDoc,
+  'side' | 'rfcEmisor' | 'nombreEmisor' | 'rfcReceptor' | 'nombreReceptor'
+>;
+
 /** A PPD invoice with everything that lowered its balance, for `pendientes` as of a month's end. */
 export interface PendingDoc {
-  doc: ReportDoc;
+  /** What a balance needs of the invoice (a year has tens of thousands: no more is read). */
+  doc: DocParties & Pick<ReportDoc, 'uuid' | 'fecha' | 'moneda' | 'tipoCambio' | 'total' | 'valido'>;
   /** Payments (ImpPagado in the invoice's currency) and credit notes (Total), by date. */
   abonos: Array<{ fecha: string; importe: Amount }>;
 }

@@ -252,6 +252,21 @@ async function manualExpenses(db: Db, r: ReportRange): Promise<ReportManualExpen
   }));
 }
 
+type PendingRecord = Pick<
+  DocRecord,
+  | 'uuid'
+  | 'side'
+  | 'fecha'
+  | 'moneda'
+  | 'tipo_cambio'
+  | 'total'
+  | 'rfc_emisor'
+  | 'nombre_emisor'
+  | 'rfc_receptor'
+  | 'nombre_receptor'
+  | 'valido'
+> & { abonos: Array<[string, string]> | null };
+
 /**
  * PPD invoices that may have a balance at some month's end of the period (dated before its end and
  * not settled before it began: a credit note dated in the period can still lower one), each with
@@ -259,10 +274,13 @@ async function manualExpenses(db: Db, r: ReportRange): Promise<ReportManualExpen
  * statement, so the invoices are picked once.
  */
 async function pending(db: Db, r: ReportRange): Promise<PendingDoc[]> {
-  const rows = await all<DocRecord & { abonos: Array<[string, string]> | null }>(
+  const rows = await all<PendingRecord>(
     db,
     sql`with ppd as materialized (
-          select ${docColumns('inv')}, inv.profile_id from cfdis inv
+          select inv.id, inv.profile_id, inv.uuid, inv.side, inv.fecha, inv.moneda, inv.tipo_cambio,
+            inv.total, inv.rfc_emisor, inv.nombre_emisor, inv.rfc_receptor, inv.nombre_receptor,
+            ${sql.raw(VALIDO('inv'))} as valido
+          from cfdis inv
           where inv.profile_id = ${r.profileId} and inv.tipo = 'PPD' and inv.tipo_comprobante = 'I'
             and inv.fecha < ${r.to}
             and not (coalesce(inv.is_paid, false) and inv.payment_date < ${r.from}
@@ -288,13 +306,27 @@ async function pending(db: Db, r: ReportRange): Promise<PendingDoc[]> {
           join cfdis n on n.id = cr.cfdi_id and n.tipo_comprobante = 'E' and n.moneda = ppd.moneda
           where n.fecha < ${r.to}
         )
-        select ppd.*, a.abonos
+        select ppd.uuid, ppd.side, ppd.fecha, ppd.moneda, ppd.tipo_cambio::text as tipo_cambio,
+          ppd.total::text as total, ppd.rfc_emisor, ppd.nombre_emisor, ppd.rfc_receptor, ppd.nombre_receptor,
+          ppd.valido, a.abonos
         from ppd
         left join (select doc_id, json_agg(json_build_array(fecha, importe)) as abonos from abonos group by doc_id) a
           on a.doc_id = ppd.id`,
   );
   return rows.map((d) => ({
-    doc: toDoc(d),
+    doc: {
+      uuid: d.uuid,
+      side: d.side,
+      fecha: d.fecha,
+      moneda: d.moneda,
+      tipoCambio: d.tipo_cambio,
+      total: d.total,
+      rfcEmisor: d.rfc_emisor,
+      nombreEmisor: d.nombre_emisor,
+      rfcReceptor: d.rfc_receptor,
+      nombreReceptor: d.nombre_receptor,
+      valido: d.valido,
+    },
     abonos: (d.abonos ?? []).map(([fecha, importe]) => ({ fecha, importe })),
   }));
 }

@@ -1,5 +1,13 @@
 import { type Dec, dec, mul, ONE, ratio, ZERO } from './decimal';
-import type { IvaPorTasa, ReportDoc, ReportManualExpense, ReportPayment, ReportRows, Side } from './rows';
+import type {
+  DocParties,
+  IvaPorTasa,
+  ReportDoc,
+  ReportManualExpense,
+  ReportPayment,
+  ReportRows,
+  Side,
+} from './rows';
 
 // Every document, payment and manual expense turned into dated movements in MXN, exact (Dec): what
 // accrues (by the document's Fecha) and what moves cash (PUE on its date, PPD by each payment's
@@ -72,7 +80,7 @@ export const NOMBRE_SIN_RFC = 'Sin RFC';
 
 export const monthOf = (date: string) => date.slice(0, 7);
 
-export const partyOf = (doc: ReportDoc): Party =>
+export const partyOf = (doc: DocParties): Party =>
   doc.side === 'income'
     ? { rfc: doc.rfcReceptor, nombre: doc.nombreReceptor }
     : { rfc: doc.rfcEmisor, nombre: doc.nombreEmisor };

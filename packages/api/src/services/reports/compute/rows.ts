@@ -1,6 +1,7 @@
 // The rows a report is computed from, as the report queries deliver them.
 export type {
   Amount,
+  DocParties,
   ImpuestosDR,
   IvaPorTasa,
   PendingDoc,
