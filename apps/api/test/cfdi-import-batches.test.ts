@@ -324,3 +324,45 @@ describe('a ZIP written in batches reports and stores what importing its files o
     },
   );
 });
+
+describe('a new invoice is written once when nothing pays it', () => {
+  it('its payment state goes in with the row (updated_at stays created_at); one a complement in the same ZIP pays is then updated', async () => {
+    const { u, p } = await profileFor(ME);
+    const invoice = (i: number, metodoPago: 'PUE' | 'PPD') =>
+      invoiceXml({
+        uuid: uuidOf(8000 + i),
+        emisor: ME,
+        receptor: CLIENT,
+        fecha: '2025-04-10T10:00:00',
+        metodoPago,
+        ivaRate: 8,
+        conceptos: [{ descripcion: 'Servicio', importe: 1000 }],
+      });
+    const complement = paymentXml({
+      uuid: uuidOf(8003),
+      emisor: ME,
+      receptor: CLIENT,
+      fecha: '2025-04-20T10:00:00',
+      pagos: [
+        {
+          fechaPago: '2025-04-20T10:00:00',
+          doctos: [{ uuid: uuidOf(8002), numParcialidad: 1, impSaldoAnt: 1080, impPagado: 1080 }],
+        },
+      ],
+    });
+    const report = await importZip(u, p.id, [
+      ['pue.xml', invoice(0, 'PUE')],
+      ['ppd-sin-pago.xml', invoice(1, 'PPD')],
+      ['ppd-pagada.xml', invoice(2, 'PPD')],
+      ['pago.xml', complement],
+    ]);
+    expect(report.imported).toBe(4);
+    const rows = await t.handle.db.select().from(cfdis).where(eq(cfdis.profileId, p.id));
+    const row = (i: number) => rows.find((r) => r.uuid === uuidOf(8000 + i))!;
+    const estado = (i: number) => (row(i).estadoPago as { estado: string }).estado;
+    expect([estado(0), estado(1), estado(2)]).toEqual(['PAGADO', 'NO_PAGADO', 'PAGADO']);
+    expect(row(0).updatedAt).toEqual(row(0).createdAt);
+    expect(row(1).updatedAt).toEqual(row(1).createdAt);
+    expect(row(2).updatedAt).not.toEqual(row(2).createdAt);
+  });
+});

@@ -30,7 +30,7 @@ import { badRequest } from '../../errors';
 import type { FileReport, ImportReport } from '../../schemas/import-report';
 import { authorizeProfile } from '../profiles/access';
 import { batchQuota, monthlyQuotaLeft, quotaExceeded } from '../quota';
-import { refreshPaymentState } from './payment-state';
+import { refreshPaymentState, withUnpaidState } from './payment-state';
 import { applicationDetailOf, cfdiRecord } from './record';
 
 export interface ImportFile {
@@ -253,7 +253,7 @@ async function recordsOf(tx: Tx, profile: ProfileRow, toStore: ToStore[]) {
     );
     validacion.advertencias.push(...classified.warnings.filter((w) => !validacion.advertencias.includes(w)));
     const ids = { profileId: profile.id, userId: profile.userId };
-    rows.set(cfdi.uuid, { item, row: cfdiRecord(cfdi, ids, classified.side, validacion) });
+    rows.set(cfdi.uuid, { item, row: withUnpaidState(cfdiRecord(cfdi, ids, classified.side, validacion)) });
   }
   return rows;
 }

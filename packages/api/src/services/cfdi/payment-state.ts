@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { computeEstadoPago, payeeApplications, paymentDate } from '@folio/cfdi';
 import type { Tx } from '@folio/db';
 import {
@@ -8,6 +9,7 @@ import {
   lockPaymentKeys,
   type ManualPaymentRow,
   manualPaymentsFor,
+  type NewCfdi,
   type PaymentState,
   payableByUuids,
   savePaymentStates,
@@ -37,13 +39,88 @@ const toManual = (m: ManualPaymentRow) => ({
   ...(m.numOperacion ? { numOperacion: m.numOperacion } : {}),
 });
 
+/** What an invoice's payment state is computed from, as stored or about to be. */
+type Payable = Pick<
+  NewCfdi,
+  'uuid' | 'total' | 'moneda' | 'metodoPago' | 'tipoComprobante' | 'fecha' | 'rfcEmisor' | 'rfcReceptor'
+>;
+type CreditNote = Awaited<ReturnType<typeof creditNotesFor>>[number];
+
+/** An invoice's payment state from the complements, manual payments and credit notes naming it. */
+function paymentStateOf(
+  invoice: Payable,
+  apps: ApplicationRow[],
+  manual: ManualPaymentRow[],
+  credits: CreditNote[],
+): { state: PaymentState; unapplied: { application: ReturnType<typeof toApplication>; warning: string }[] } {
+  const payee = payeeApplications(invoice, apps.map(toApplication));
+  const applications = payee.applied;
+  const payments = manual.map(toManual);
+  const computed = computeEstadoPago(
+    {
+      total: invoice.total,
+      moneda: invoice.moneda,
+      metodoPago: (invoice.metodoPago ?? undefined) as 'PUE' | 'PPD' | undefined,
+      tipoDeComprobante: invoice.tipoComprobante,
+    },
+    applications,
+    payments,
+    credits,
+  );
+  const { estadoPago } = computed;
+  const state: PaymentState = {
+    estadoPago,
+    pagos: [
+      ...applications.map((a) => ({
+        fechaPago: a.fechaPago,
+        formaPago: a.formaPago,
+        monedaPago: a.monedaDR,
+        monto: a.impPagado,
+        ...(a.numOperacion ? { numOperacion: a.numOperacion } : {}),
+      })),
+      ...payments,
+    ],
+    isPaid: estadoPago.completamentePagado,
+    // Paid at issue (PUE) with no payment record: the invoice date is when it was paid.
+    paymentDate:
+      paymentDate(estadoPago, applications, payments) ??
+      (estadoPago.completamentePagado ? invoice.fecha : null),
+    paymentWarnings: [...payee.invoiceWarnings, ...computed.advertencias],
+  };
+  return { state, unapplied: payee.unapplied };
+}
+
+/** Can it be paid (not a payment complement, nor a credit note)? As `payableByUuids` selects. */
+const isPayable = (row: Pick<NewCfdi, 'tipo' | 'tipoComprobante'>) =>
+  row.tipo !== 'COMPLEMENTO_PAGO' && row.tipoComprobante !== 'E';
+
+/**
+ * A new CFDI's row with the payment state it has while nothing pays or credits it: what
+ * `refreshPaymentState` finds for most documents of an import, which then needs no second write.
+ */
+export function withUnpaidState(row: NewCfdi): NewCfdi {
+  return isPayable(row) ? { ...row, ...paymentStateOf(row, [], [], []).state } : row;
+}
+
+/** The stored form of a payment state (jsonb drops undefined fields), for comparing two. */
+const stored = (s: PaymentState) =>
+  JSON.parse(
+    JSON.stringify({
+      estadoPago: s.estadoPago ?? null,
+      pagos: s.pagos ?? [],
+      isPaid: s.isPaid ?? null,
+      paymentDate: s.paymentDate ?? null,
+      paymentWarnings: s.paymentWarnings ?? [],
+    }),
+  );
+
 /**
  * Recomputes estadoPago, the payment records and is_paid/payment_date of the profile's invoices with
- * these UUIDs, from every complement application, manual payment and credit note stored for them.
- * Runs in the transaction that changed them, whichever arrived first (invoice, complement, credit
- * note or manual payment), once for all the UUIDs it touched: a few statements however many. A
- * complement from another party than the invoice's emisor is not applied and says so on the
- * complement.
+ * these UUIDs, from every complement application, manual payment and credit note stored for them,
+ * and writes those that changed. Runs in the transaction that changed them, whichever arrived first
+ * (invoice, complement, credit note or manual payment), once for all the UUIDs it touched: a few
+ * statements however many. A complement from another party than the invoice's emisor is not
+ * applied and says so on the complement.
  */
 export async function refreshPaymentState(tx: Tx, profileId: string, uuids: string[]): Promise<void> {
   const keys = [...new Set(uuids)];
@@ -61,47 +138,16 @@ export async function refreshPaymentState(tx: Tx, profileId: string, uuids: stri
   ]);
   const states: (PaymentState & { id: string })[] = [];
   for (const invoice of invoices) {
-    const payee = payeeApplications(
+    const { state, unapplied } = paymentStateOf(
       invoice,
-      apps.filter((a) => a.relatedUuid === invoice.uuid).map(toApplication),
-    );
-    for (const { application, warning } of payee.unapplied) {
-      await addPaymentWarnings(tx, application.repCfdiId, [warning]);
-    }
-    const applications = payee.applied;
-    const payments = manual.filter((m) => m.cfdiId === invoice.id).map(toManual);
-    const computed = computeEstadoPago(
-      {
-        total: invoice.total,
-        moneda: invoice.moneda,
-        metodoPago: (invoice.metodoPago ?? undefined) as 'PUE' | 'PPD' | undefined,
-        tipoDeComprobante: invoice.tipoComprobante,
-      },
-      applications,
-      payments,
+      apps.filter((a) => a.relatedUuid === invoice.uuid),
+      manual.filter((m) => m.cfdiId === invoice.id),
       credits.filter((n) => n.relatedUuid === invoice.uuid),
     );
-    const { estadoPago } = computed;
-    states.push({
-      id: invoice.id,
-      estadoPago,
-      pagos: [
-        ...applications.map((a) => ({
-          fechaPago: a.fechaPago,
-          formaPago: a.formaPago,
-          monedaPago: a.monedaDR,
-          monto: a.impPagado,
-          ...(a.numOperacion ? { numOperacion: a.numOperacion } : {}),
-        })),
-        ...payments,
-      ],
-      isPaid: estadoPago.completamentePagado,
-      // Paid at issue (PUE) with no payment record: the invoice date is when it was paid.
-      paymentDate:
-        paymentDate(estadoPago, applications, payments) ??
-        (estadoPago.completamentePagado ? invoice.fecha : null),
-      paymentWarnings: [...payee.invoiceWarnings, ...computed.advertencias],
-    });
+    for (const { application, warning } of unapplied) {
+      await addPaymentWarnings(tx, application.repCfdiId, [warning]);
+    }
+    if (!isDeepStrictEqual(stored(state), stored(invoice))) states.push({ id: invoice.id, ...state });
   }
   await savePaymentStates(tx, states);
 }
