@@ -53,10 +53,10 @@ const LISTED_FIELDS = [
   'updatedAt',
 ] as const;
 const COLUMNS = getTableColumns(cfdis);
-const LISTED = Object.fromEntries(LISTED_FIELDS.map((k) => [k, COLUMNS[k]])) as Pick<
-  typeof COLUMNS,
-  (typeof LISTED_FIELDS)[number]
->;
+/** A select of these columns of cfdis. */
+const columnsOf = <K extends keyof typeof COLUMNS>(fields: readonly K[]) =>
+  Object.fromEntries(fields.map((k) => [k, COLUMNS[k]])) as Pick<typeof COLUMNS, K>;
+const LISTED = columnsOf(LISTED_FIELDS);
 export type ListedCfdi = Pick<CfdiRow, keyof typeof LISTED>;
 export type NewCfdi = typeof cfdis.$inferInsert;
 export type NewApplication = typeof paymentApplications.$inferInsert;
@@ -189,14 +189,34 @@ export async function insertManualPayment(tx: Tx, row: typeof manualPayments.$in
   await tx.insert(manualPayments).values(row);
 }
 
+/** What a payment-state refresh reads of an invoice: its amounts, parties and current state. */
+const PAYABLE_FIELDS = [
+  'id',
+  'uuid',
+  'total',
+  'moneda',
+  'metodoPago',
+  'tipoComprobante',
+  'fecha',
+  'rfcEmisor',
+  'rfcReceptor',
+  'estadoPago',
+  'pagos',
+  'isPaid',
+  'paymentDate',
+  'paymentWarnings',
+] as const;
+const PAYABLE = columnsOf(PAYABLE_FIELDS);
+export type PayableRow = Pick<CfdiRow, (typeof PAYABLE_FIELDS)[number]>;
+
 /**
  * The profile's CFDI with these UUIDs that can be paid: not payment complements, nor credit notes
  * (E), which have no payment status of their own.
  */
-export function payableByUuids(db: Executor, profileId: string, uuids: string[]): Promise<CfdiRow[]> {
+export function payableByUuids(db: Executor, profileId: string, uuids: string[]): Promise<PayableRow[]> {
   if (!uuids.length) return Promise.resolve([]);
   return db
-    .select()
+    .select(PAYABLE)
     .from(cfdis)
     .where(
       and(
