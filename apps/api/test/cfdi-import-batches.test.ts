@@ -326,7 +326,7 @@ describe('a ZIP written in batches reports and stores what importing its files o
 });
 
 describe('a new invoice is written once when nothing pays it', () => {
-  it('its payment state goes in with the row (updated_at stays created_at); one a complement in the same ZIP pays is then updated', async () => {
+  it('its payment state goes in with the row (updated_at stays created_at); one a complement in the same ZIP pays is then updated; all in one transaction', async () => {
     const { u, p } = await profileFor(ME);
     const invoice = (i: number, metodoPago: 'PUE' | 'PPD') =>
       invoiceXml({
@@ -364,5 +364,7 @@ describe('a new invoice is written once when nothing pays it', () => {
     expect(row(0).updatedAt).toEqual(row(0).createdAt);
     expect(row(1).updatedAt).toEqual(row(1).createdAt);
     expect(row(2).updatedAt).not.toEqual(row(2).createdAt);
+    // One batch, one transaction (created_at is its start): the rows were not stored one by one.
+    expect(new Set(rows.map((r) => r.createdAt.getTime())).size).toBe(1);
   });
 });

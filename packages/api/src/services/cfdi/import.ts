@@ -167,6 +167,8 @@ async function writeBatch(importer: Importer, items: Pending[]): Promise<FileRep
     return await storeBatch(importer, items);
   } catch (err) {
     if (items.length === 1 || isDatabaseUnavailable(err)) throw err;
+    // Expected to be rare (a race, a file the checks let through): said, as it costs a transaction a file.
+    importer.ctx.log.warn({ err, files: items.length }, 'import batch failed; storing its files one by one');
     const lines: FileReport[] = [];
     for (const item of items) lines.push(...(await storeBatch(importer, [item])));
     return lines;

@@ -94,12 +94,22 @@ function paymentStateOf(
 const isPayable = (row: Pick<NewCfdi, 'tipo' | 'tipoComprobante'>) =>
   row.tipo !== 'COMPLEMENTO_PAGO' && row.tipoComprobante !== 'E';
 
+/** What a complement or a credit note holds: no payment state of its own (the columns' defaults). */
+const NO_STATE: PaymentState = {
+  estadoPago: null,
+  pagos: [],
+  isPaid: null,
+  paymentDate: null,
+  paymentWarnings: [],
+};
+
 /**
  * A new CFDI's row with the payment state it has while nothing pays or credits it: what
  * `refreshPaymentState` finds for most documents of an import, which then needs no second write.
+ * Every row gets the same fields, so a batch's rows go in one insert.
  */
 export function withUnpaidState(row: NewCfdi): NewCfdi {
-  return isPayable(row) ? { ...row, ...paymentStateOf(row, [], [], []).state } : row;
+  return { ...row, ...(isPayable(row) ? paymentStateOf(row, [], [], []).state : NO_STATE) };
 }
 
 /** The stored form of a payment state (jsonb drops undefined fields), for comparing two. */
