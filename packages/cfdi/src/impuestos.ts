@@ -6,7 +6,14 @@ import { round2, round6 } from './money';
 import { NS } from './namespaces';
 import { CfdiRejection } from './rejection';
 import type { CfdiImpuestos, ImpuestosDR, TaxesByRate } from './types';
-import { child, children, grandchildren, MAX_AMOUNT, optionalDecimal } from './xml-read';
+import {
+  child,
+  childrenOfEach,
+  grandchildren,
+  grandchildrenOfEach,
+  MAX_AMOUNT,
+  optionalDecimal,
+} from './xml-read';
 import type { XmlElement } from './xml-tree';
 
 const ISR = '001';
@@ -22,46 +29,47 @@ export interface TaxTotals {
   locales: number;
 }
 
-export function readImpuestos(comprobante: XmlElement, ns: string, complementos: XmlElement[]): TaxTotals {
+/** `conceptos`: the Concepto elements of `comprobante`, which the caller reads too. */
+export function readImpuestos(
+  comprobante: XmlElement,
+  ns: string,
+  conceptos: XmlElement[],
+  complementos: XmlElement[],
+): TaxTotals {
   const global = child(comprobante, ns, 'Impuestos');
-  const conceptTaxes = grandchildren(comprobante, ns, 'Conceptos', 'Concepto').flatMap((c) =>
-    children(c, ns, 'Impuestos'),
-  );
+  const conceptTaxes = childrenOfEach(conceptos, ns, 'Impuestos');
   const sources = global ? [global] : conceptTaxes;
-  const traslados = sources.flatMap((i) => grandchildren(i, ns, 'Traslados', 'Traslado'));
-  const retenciones = sources.flatMap((i) => grandchildren(i, ns, 'Retenciones', 'Retencion'));
-  const conceptTraslados = conceptTaxes.flatMap((i) => grandchildren(i, ns, 'Traslados', 'Traslado'));
+  const traslados = grandchildrenOfEach(sources, ns, 'Traslados', 'Traslado');
+  const retenciones = grandchildrenOfEach(sources, ns, 'Retenciones', 'Retencion');
+  const conceptTraslados = global
+    ? grandchildrenOfEach(conceptTaxes, ns, 'Traslados', 'Traslado')
+    : traslados;
 
   const totalTrasladados = global && optionalDecimal(global, 'TotalImpuestosTrasladados');
   const totalRetenidos = global && optionalDecimal(global, 'TotalImpuestosRetenidos');
   const ivaRate = dominantIvaRate(conceptTraslados) ?? dominantIvaRate(traslados);
   // By rate from the comprobante level when it states every base; CFDI 3.3 has no Base there (nor
   // its exempt lines), so there the concepts' traslados are summed (docs/cfdi.md#taxes-by-rate).
-  const globalTraslados = global ? grandchildren(global, ns, 'Traslados', 'Traslado') : [];
-  const globalHasBases = globalTraslados.length > 0 && globalTraslados.every((t) => t.attrs.Base);
+  const globalHasBases = global !== undefined && traslados.length > 0 && traslados.every((t) => t.attrs.Base);
   const impuestos: CfdiImpuestos = {
     trasladosIva: sumImporte(traslados, IVA),
     retencionIva: sumImporte(retenciones, IVA),
     retencionIsr: sumImporte(retenciones, ISR),
-    porTasa: taxesByRate(globalHasBases ? globalTraslados : conceptTraslados, ''),
-    ...(ivaRate !== undefined && { ivaRate }),
-    ...(totalTrasladados !== undefined && { totalTrasladados }),
-    ...(totalRetenidos !== undefined && { totalRetenidos }),
+    porTasa: taxesByRate(globalHasBases ? traslados : conceptTraslados, ''),
   };
-  return {
-    impuestos,
-    trasladados: totalTrasladados ?? sumImporte(traslados),
-    retenidos: totalRetenidos ?? sumImporte(retenciones),
-    locales: complementos
-      .flatMap((c) => children(c, NS.implocal, 'ImpuestosLocales'))
-      .reduce(
-        (sum, l) =>
-          sum +
-          (optionalDecimal(l, 'TotaldeTraslados') ?? 0) -
-          (optionalDecimal(l, 'TotaldeRetenciones') ?? 0),
-        0,
-      ),
-  };
+  if (ivaRate !== undefined) impuestos.ivaRate = ivaRate;
+  if (totalTrasladados !== undefined) impuestos.totalTrasladados = totalTrasladados;
+  if (totalRetenidos !== undefined) impuestos.totalRetenidos = totalRetenidos;
+  const trasladados = totalTrasladados ?? sumImporte(traslados);
+  const retenidos = totalRetenidos ?? sumImporte(retenciones);
+  let locales = 0;
+  for (const l of childrenOfEach(complementos, NS.implocal, 'ImpuestosLocales')) {
+    locales =
+      locales +
+      (optionalDecimal(l, 'TotaldeTraslados') ?? 0) -
+      (optionalDecimal(l, 'TotaldeRetenciones') ?? 0);
+  }
+  return { impuestos, trasladados, retenidos, locales };
 }
 
 // Exento traslados carry no Importe.
@@ -78,7 +86,9 @@ function sumImporte(taxes: XmlElement[], impuesto?: string): number {
 // docs/cfdi.md#reading-a-document). Concept-level traslados always carry Base; 3.3 global ones do not, so
 // there the Importe is the weight.
 function dominantIvaRate(traslados: XmlElement[]): number | undefined {
-  const weightByRate = new Map<number, number>();
+  // Rates and their summed weights in order of appearance: a document has one or two rates.
+  const rates: number[] = [];
+  const weights: number[] = [];
   for (const t of traslados) {
     if (t.attrs.Impuesto !== IVA || t.attrs.TipoFactor !== 'Tasa') continue;
     const rate = optionalDecimal(t, 'TasaOCuota');
@@ -86,11 +96,15 @@ function dominantIvaRate(traslados: XmlElement[]): number | undefined {
     // IVA is charged at 0, 8 or 16 % (withheld at most 16 %): a rate over 100 % is no CFDI's.
     if (rate > 1) throw new CfdiRejection(`TasaOCuota de IVA fuera de rango: ${rate}`);
     const weight = optionalDecimal(t, 'Base') ?? optionalDecimal(t, 'Importe') ?? 0;
-    weightByRate.set(rate, (weightByRate.get(rate) ?? 0) + weight);
+    const known = rates.indexOf(rate);
+    if (known < 0) {
+      rates.push(rate);
+      weights.push(weight);
+    } else weights[known]! += weight;
   }
-  let best: [number, number] | undefined;
-  for (const entry of weightByRate) if (!best || entry[1] > best[1]) best = entry;
-  return best && Number((best[0] * 100).toFixed(4));
+  let best = -1;
+  for (let i = 0; i < rates.length; i++) if (best < 0 || weights[i]! > weights[best]!) best = i;
+  return best < 0 ? undefined : Number((rates[best]! * 100).toFixed(4));
 }
 
 /** A Pagos 2.0 DoctoRelacionado's ImpuestosDR, or undefined when it has none. */
@@ -113,23 +127,42 @@ export function readImpuestosDR(docto: XmlElement, ns: string): ImpuestosDR | un
 
 const sameRate = (rate: number, expected: number) => Math.abs(rate - expected) < 1e-6;
 
+// Spelled out rather than built per line: a computed name is a new string to hash at every read.
+const TRASLADO_ATTRIBUTES = {
+  '': {
+    base: 'Base',
+    importe: 'Importe',
+    impuesto: 'Impuesto',
+    tipoFactor: 'TipoFactor',
+    tasaOCuota: 'TasaOCuota',
+  },
+  DR: {
+    base: 'BaseDR',
+    importe: 'ImporteDR',
+    impuesto: 'ImpuestoDR',
+    tipoFactor: 'TipoFactorDR',
+    tasaOCuota: 'TasaOCuotaDR',
+  },
+} as const;
+
 /**
  * Traslado (suffix '') or TrasladoDR ('DR') lines summed by kind. IVA at a rate other than 16, 8
  * or 0 % is in no c_TasaOCuota for traslados and is left out here (it still counts in iva_amount).
  */
 function taxesByRate(traslados: XmlElement[], suffix: '' | 'DR'): TaxesByRate {
   const sums: TaxesByRate = { base16: 0, iva16: 0, base8: 0, iva8: 0, base0: 0, baseExenta: 0, ieps: 0 };
+  const names = TRASLADO_ATTRIBUTES[suffix];
   for (const t of traslados) {
-    const base = optionalDecimal(t, `Base${suffix}`) ?? 0;
-    const importe = optionalDecimal(t, `Importe${suffix}`) ?? 0;
-    const impuesto = t.attrs[`Impuesto${suffix}`];
+    const base = optionalDecimal(t, names.base) ?? 0;
+    const importe = optionalDecimal(t, names.importe) ?? 0;
+    const impuesto = t.attrs[names.impuesto];
     if (impuesto === IEPS) sums.ieps += importe;
     if (impuesto !== IVA) continue;
-    if (t.attrs[`TipoFactor${suffix}`] === 'Exento') {
+    if (t.attrs[names.tipoFactor] === 'Exento') {
       sums.baseExenta += base;
       continue;
     }
-    const rate = optionalDecimal(t, `TasaOCuota${suffix}`);
+    const rate = optionalDecimal(t, names.tasaOCuota);
     if (rate === undefined) continue;
     if (sameRate(rate, 0.16)) {
       sums.base16 += base;

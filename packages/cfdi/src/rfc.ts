@@ -26,13 +26,22 @@ const RFC_SHAPE = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})[A-Z0-9]{2}[0-9A]$/;
  */
 export function normalizeRfc(input: string): string {
   // Already normal, as nearly every RFC is: nothing to compose, trim or upper-case.
-  if (NORMAL.test(input)) return input;
+  if (isNormal(input)) return input;
   return input
     .normalize('NFC')
     .trim()
     .replace(/[a-zñ]/g, (c) => c.toUpperCase());
 }
-const NORMAL = /^[A-Z0-9Ñ&]*$/;
+
+// Only A-Z, 0-9, Ñ and &. A loop rather than a regular expression: it runs ~15 times per document
+// (parse, warnings, classify, validate).
+function isNormal(rfc: string): boolean {
+  for (let i = 0; i < rfc.length; i++) {
+    const c = rfc.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 0xd1 || c === 38)) return false;
+  }
+  return true;
+}
 
 /** Format + calendar date only; generic RFCs pass (they are valid emisor/receptor RFCs in a CFDI). */
 export function parseRfc(input: string): RfcResult {
@@ -127,8 +136,11 @@ export function hasValidCheckDigit(rfc: string): boolean {
 
 // The century of YY is ambiguous. 19YY and 20YY have the same leap-ness except for YY = 00, where
 // 2000 is leap and 1900 is not; checking against 20YY therefore accepts Feb 29 whenever either
-// century allows it (same result as nodecfdi/rfc, which builds 20YY-MM-DD).
+// century allows it (same result as nodecfdi/rfc, which builds 20YY-MM-DD). Arithmetic rather than
+// a Date: it runs for both parties of every document.
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isRealDate(yy: number, mm: number, dd: number): boolean {
-  const date = new Date(Date.UTC(2000 + yy, mm - 1, dd));
-  return date.getUTCMonth() === mm - 1 && date.getUTCDate() === dd;
+  if (mm < 1 || mm > 12 || dd < 1) return false;
+  // 2000 is a leap year, so 20YY is one exactly when YY is a multiple of 4.
+  return dd <= (mm === 2 ? (yy % 4 === 0 ? 29 : 28) : DAYS_IN_MONTH[mm - 1]!);
 }

@@ -4,10 +4,6 @@
 import { CfdiRejection } from './rejection';
 import type { XmlElement } from './xml-tree';
 
-// t_Importe and friends: digits with an optional fraction, `.` only (a comma separator is a
-// known bug of some issuers, docs/cfdi.md#reading-a-document), never negative.
-const DECIMAL = /^\d+(\.\d+)?$/;
-const INTEGER = /^\d+$/;
 // SAT's own bounds, which are also what the database columns hold: amounts are t_Importe within
 // numeric(18,6) (12 integer digits), counters fit an integer column, and no attribute of the
 // Anexo 20 is longer than t_Descripcion's 1,000 characters (names: 254).
@@ -19,24 +15,54 @@ export const MAX_NAME = 254;
 const FECHA_H = /^20[1-9]\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
-// Loops rather than filter/flatMap: every read of a document goes through these.
+// Loops rather than filter/flatMap: every read of a document goes through these. Element names
+// and namespaces compare cheaply: CFDI namespaces are the NS strings themselves (xml-tree).
 export function children(el: XmlElement, ns: string, name: string): XmlElement[] {
+  return pushChildren([], el, ns, name);
+}
+
+/** The `name` children of each of `parents`, in document order. */
+export function childrenOfEach(parents: readonly XmlElement[], ns: string, name: string): XmlElement[] {
   const found: XmlElement[] = [];
-  for (const c of el.children) if (c.ns === ns && c.name === name) found.push(c);
+  for (const p of parents) pushChildren(found, p, ns, name);
   return found;
 }
 
 export function child(el: XmlElement, ns: string, name: string): XmlElement | undefined {
-  return el.children.find((c) => c.ns === ns && c.name === name);
+  for (const c of el.children) if (c.ns === ns && c.name === name) return c;
+  return undefined;
 }
 
 /** `name` elements inside the `group` children, e.g. Conceptos/Concepto. */
 export function grandchildren(el: XmlElement, ns: string, group: string, name: string): XmlElement[] {
+  return pushGrandchildren([], el, ns, group, name);
+}
+
+/** grandchildren of each of `parents`, in document order. */
+export function grandchildrenOfEach(
+  parents: readonly XmlElement[],
+  ns: string,
+  group: string,
+  name: string,
+): XmlElement[] {
   const found: XmlElement[] = [];
-  for (const g of el.children) {
-    if (g.ns !== ns || g.name !== group) continue;
-    for (const c of g.children) if (c.ns === ns && c.name === name) found.push(c);
-  }
+  for (const p of parents) pushGrandchildren(found, p, ns, group, name);
+  return found;
+}
+
+function pushChildren(found: XmlElement[], el: XmlElement, ns: string, name: string): XmlElement[] {
+  for (const c of el.children) if (c.ns === ns && c.name === name) found.push(c);
+  return found;
+}
+
+function pushGrandchildren(
+  found: XmlElement[],
+  el: XmlElement,
+  ns: string,
+  group: string,
+  name: string,
+): XmlElement[] {
+  for (const g of el.children) if (g.ns === ns && g.name === group) pushChildren(found, g, ns, name);
   return found;
 }
 
@@ -83,36 +109,65 @@ function bounded(el: XmlElement, name: string, value: string, max: number): stri
 }
 
 export function decimal(el: XmlElement, name: string): number {
-  return toNumber(el, name, required(el, name), DECIMAL);
+  return toNumber(el, name, required(el, name), true);
 }
 
 export function integer(el: XmlElement, name: string): number {
-  return toNumber(el, name, required(el, name), INTEGER);
+  return toNumber(el, name, required(el, name), false);
 }
 
 export function optionalDecimal(el: XmlElement, name: string): number | undefined {
   const value = optional(el, name);
-  return value === undefined ? undefined : toNumber(el, name, value, DECIMAL);
+  return value === undefined ? undefined : toNumber(el, name, value, true);
 }
 
 export function optionalInteger(el: XmlElement, name: string): number | undefined {
   const value = optional(el, name);
-  return value === undefined ? undefined : toNumber(el, name, value, INTEGER);
+  return value === undefined ? undefined : toNumber(el, name, value, false);
 }
 
-function toNumber(el: XmlElement, name: string, raw: string, shape: RegExp): number {
-  const value = raw.trim();
-  if (!shape.test(value)) {
+function toNumber(el: XmlElement, name: string, raw: string, fraction: boolean): number {
+  // Surrounding whitespace is tolerated; a value that starts and ends with a digit has none.
+  const value = isDigit(raw.charCodeAt(0)) && isDigit(raw.charCodeAt(raw.length - 1)) ? raw : raw.trim();
+  const n = numeral(value, fraction);
+  if (Number.isNaN(n)) {
     throw new CfdiRejection(`valor numérico inválido en ${el.name}@${name}: "${raw.slice(0, 40)}"`);
   }
-  const n = Number(value);
-  const max = shape === INTEGER ? MAX_INTEGER : MAX_AMOUNT;
+  const max = fraction ? MAX_AMOUNT : MAX_INTEGER;
   if (n >= max)
     throw new CfdiRejection(
       `valor fuera de rango en ${el.name}@${name}: ${value.slice(0, 40)} (máximo < ${max})`,
     );
   return n;
 }
+
+const isDigit = (code: number) => code >= 48 && code <= 57; // NaN (past the end) is not
+
+/**
+ * t_Importe and friends: digits with, when `fraction`, an optional `.` and digits (a comma
+ * separator is a known bug of some issuers, docs/cfdi.md#reading-a-document); never negative.
+ * Their value, or NaN for any other shape. Exactly what Number(value) gives, read in the same pass
+ * as the shape (every amount of a document goes through here): up to 15 digits make an exact
+ * integer, and one division by an exact power of ten rounds once, as Number does; longer numerals
+ * go to Number.
+ */
+function numeral(value: string, fraction: boolean): number {
+  let digits = 0; // the numeral without its point, as an integer
+  let i = 0;
+  let c = value.charCodeAt(0);
+  for (; isDigit(c); c = value.charCodeAt(++i)) digits = digits * 10 + (c - 48);
+  if (i === 0) return Number.NaN;
+  let decimals = 0;
+  if (i < value.length) {
+    if (!fraction || c !== 46 /* . */) return Number.NaN;
+    const point = i;
+    for (c = value.charCodeAt(++i); isDigit(c); c = value.charCodeAt(++i)) digits = digits * 10 + (c - 48);
+    decimals = i - point - 1;
+    if (i < value.length || decimals === 0) return Number.NaN;
+  }
+  return value.length - (decimals > 0 ? 1 : 0) <= 15 ? digits / POWERS_OF_TEN[decimals]! : Number(value);
+}
+const POWERS_OF_TEN = Array.from({ length: 15 }, (_, k) => Number(`1e${k}`)); // each exactly 10^k
 
 /** Optional attributes copied under new keys, omitted (not undefined) when absent or empty. */
 export function strings<K extends string>(

@@ -15,7 +15,13 @@ export interface XmlElement {
   children: XmlElement[];
 }
 
-type Scope = Record<string, string>;
+// The namespace bindings in scope, innermost first: an element that declares nothing shares its
+// parent's (no copy), and a lookup walks the few declarations a CFDI has.
+type Scope = { prefix: string; uri: string; outer: Scope } | undefined;
+
+// CFDI namespaces resolve to the very NS strings, so every later `el.ns === NS.x` compares two
+// pointers instead of two 30-character URIs.
+const CANONICAL: ReadonlyMap<string, string> = new Map([...KEPT_NAMESPACES].map((uri) => [uri, uri]));
 
 /** The root element (always, whatever its namespace) with only the CFDI-namespaced descendants. */
 export function parseXmlTree(text: string): XmlElement {
@@ -23,11 +29,11 @@ export function parseXmlTree(text: string): XmlElement {
   let root: XmlElement | undefined;
   const open: XmlElement[] = []; // the kept elements open now
   const outer: Scope[] = []; // the scope around each of them
-  let scope: Scope = Object.create(null);
+  let scope: Scope;
   let skipping = 0; // depth inside a subtree we do not keep
-  // The namespace declarations of the tag being read, [prefix, uri, …], seen as its attributes go
-  // by: cheaper than walking every element's attributes (a prototype-less object) for a rare find.
-  let declared: string[] | undefined;
+  // The namespace declarations of the tag being read, added to its scope as its attributes go by:
+  // cheaper than walking every element's attributes (a prototype-less object) for a rare find.
+  let inner: Scope;
 
   parser.on('doctype', () => {
     // Refused outright: no billion laughs, no external entities (XXE), no internal subset.
@@ -37,19 +43,18 @@ export function parseXmlTree(text: string): XmlElement {
     if (skipping > 0 || name.charCodeAt(0) !== 120 /* x */ || !name.startsWith('xmlns')) return;
     const prefix = name.length === 5 ? '' : name.charCodeAt(5) === 58 /* : */ ? name.slice(6) : undefined;
     if (prefix === undefined) return;
-    declared ??= [];
-    declared.push(prefix, value);
+    inner = { prefix, uri: CANONICAL.get(value) ?? value, outer: inner ?? scope };
   });
   parser.on('opentag', (tag) => {
     if (skipping > 0) {
       skipping++;
       return;
     }
-    const inner = declared ? declare(scope, declared) : scope;
-    declared = undefined;
+    const own = inner ?? scope;
+    inner = undefined;
     const colon = tag.name.indexOf(':');
     const el: XmlElement = {
-      ns: inner[colon < 0 ? '' : tag.name.slice(0, colon)] ?? '',
+      ns: resolve(own, colon < 0 ? '' : tag.name.slice(0, colon)),
       name: colon < 0 ? tag.name : tag.name.slice(colon + 1),
       attrs: tag.attributes,
       children: [],
@@ -63,7 +68,7 @@ export function parseXmlTree(text: string): XmlElement {
     } else parent.children.push(el);
     open.push(el);
     outer.push(scope);
-    scope = inner;
+    scope = own;
     // A root outside the CFDI namespaces is reported by the caller; no need to keep its content.
     if (!parent && !KEPT_NAMESPACES.has(el.ns)) skipping = 1;
   });
@@ -71,7 +76,7 @@ export function parseXmlTree(text: string): XmlElement {
     if (skipping > 0) skipping--;
     else {
       open.pop();
-      scope = outer.pop()!;
+      scope = outer.pop();
     }
   });
 
@@ -85,10 +90,8 @@ export function parseXmlTree(text: string): XmlElement {
   return root;
 }
 
-// Copy-on-write: most elements declare nothing and share their parent's scope. Prototype-less so
-// a prefix such as `constructor` resolves to nothing.
-function declare(scope: Scope, declared: string[]): Scope {
-  const inner: Scope = Object.assign(Object.create(null), scope);
-  for (let i = 0; i < declared.length; i += 2) inner[declared[i]!] = declared[i + 1]!;
-  return inner;
+/** The URI bound to `prefix` (the last declaration wins), '' when none is. */
+function resolve(scope: Scope, prefix: string): string {
+  for (let s = scope; s; s = s.outer) if (s.prefix === prefix) return s.uri;
+  return '';
 }

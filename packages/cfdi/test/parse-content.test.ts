@@ -38,6 +38,22 @@ describe('amounts', () => {
     expect(ok(cfdi40({ subTotal: '1000.000000', total: '1160.000000' })).total).toBe(1160);
   });
 
+  it('an amount is the number its text denotes, as Number() reads it, at any length and precision', () => {
+    let seed = 7;
+    const digit = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return String(seed % 10);
+    };
+    const digits = (n: number) => Array.from({ length: n }, digit).join('');
+    const texts = ['0', '0.000001', '999999999999.99', '000123.4500', '0.1', '0.7', '1.005', '2.675'];
+    for (let int = 1; int <= 12; int++) {
+      for (let decimals = 0; decimals <= 10; decimals++) {
+        texts.push(decimals ? `${digits(int)}.${digits(decimals)}` : digits(int));
+      }
+    }
+    for (const text of texts) expect(ok(cfdi40({ subTotal: text })).subTotal, text).toBe(Number(text));
+  });
+
   it('a comma decimal separator is refused, naming the attribute', () => {
     expect(reason(cfdi40({ total: '1,160.00' }))).toBe(
       'valor numérico inválido en Comprobante@Total: "1,160.00"',
