@@ -17,13 +17,39 @@ const latin1 = new TextDecoder('latin1');
 const DECLARED_ENCODING = /<\?xml\s[^>]*?encoding\s*=\s*["']([^"']*)["']/;
 
 export function toXmlText(input: string | Uint8Array): XmlText {
-  const text = typeof input === 'string' ? checkedText(input) : decode(input);
+  if (typeof input !== 'string') return fromBytes(input);
+  const text = checkedText(input);
   return trimJunk(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
-function decode(bytes: Uint8Array): string {
+// The XML, from the first `<` to the last `>`, is decoded on its own rather than sliced out of the
+// decoded file: saxes then reads a flat string (every character read from a slice costs an
+// indirection). `<` and `>` are ASCII, never inside a multi-byte sequence, so the three parts are
+// valid UTF-8 exactly when the whole file is, and decode to the same characters.
+function fromBytes(bytes: Uint8Array): XmlText {
   tooLarge(bytes.byteLength);
   rejectDeclaredEncoding(latin1.decode(bytes.subarray(0, 1024)));
+  const start = bytes.indexOf(0x3c /* < */);
+  const end = bytes.lastIndexOf(0x3e /* > */) + 1;
+  if (start < 0 || end <= start) {
+    decode(bytes);
+    throw noXml();
+  }
+  const text = decode(bytes.subarray(start, end));
+  return { text, repairs: repairs(isJunk(bytes, 0, start), isJunk(bytes, end, bytes.length)) };
+}
+
+/** Whether bytes[from, to) hold more than whitespace; XML whitespace alone is told without decoding. */
+function isJunk(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const b = bytes[i];
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09)
+      return decode(bytes.subarray(from, to)).trim() !== '';
+  }
+  return false;
+}
+
+function decode(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes); // also drops a leading EF BB BF
   } catch {
@@ -61,9 +87,18 @@ function rejectDeclaredEncoding(head: string): void {
 function trimJunk(text: string): XmlText {
   const start = text.indexOf('<');
   const end = text.lastIndexOf('>') + 1;
-  if (start < 0 || end <= start) throw new CfdiRejection('XML mal formado: el archivo no contiene XML');
-  const repairs: string[] = [];
-  if (text.slice(0, start).trim()) repairs.push('se ignoró texto antes del inicio del XML');
-  if (text.slice(end).trim()) repairs.push('se ignoró texto después del final del XML');
-  return { text: start === 0 && end === text.length ? text : text.slice(start, end), repairs };
+  if (start < 0 || end <= start) throw noXml();
+  return {
+    text: start === 0 && end === text.length ? text : text.slice(start, end),
+    repairs: repairs(text.slice(0, start).trim() !== '', text.slice(end).trim() !== ''),
+  };
+}
+
+const noXml = () => new CfdiRejection('XML mal formado: el archivo no contiene XML');
+
+function repairs(before: boolean, after: boolean): string[] {
+  const done: string[] = [];
+  if (before) done.push('se ignoró texto antes del inicio del XML');
+  if (after) done.push('se ignoró texto después del final del XML');
+  return done;
 }
