@@ -150,31 +150,46 @@ const TRASLADO_ATTRIBUTES = {
  * or 0 % is in no c_TasaOCuota for traslados and is left out here (it still counts in iva_amount).
  */
 function taxesByRate(traslados: XmlElement[], suffix: '' | 'DR'): TaxesByRate {
-  const sums: TaxesByRate = { base16: 0, iva16: 0, base8: 0, iva8: 0, base0: 0, baseExenta: 0, ieps: 0 };
+  let base16 = 0;
+  let iva16 = 0;
+  let base8 = 0;
+  let iva8 = 0;
+  let base0 = 0;
+  let baseExenta = 0;
+  let ieps = 0;
   const names = TRASLADO_ATTRIBUTES[suffix];
   for (const t of traslados) {
     const base = optionalDecimal(t, names.base) ?? 0;
     const importe = optionalDecimal(t, names.importe) ?? 0;
     const impuesto = t.attrs[names.impuesto];
-    if (impuesto === IEPS) sums.ieps += importe;
+    if (impuesto === IEPS) ieps += importe;
     if (impuesto !== IVA) continue;
     if (t.attrs[names.tipoFactor] === 'Exento') {
-      sums.baseExenta += base;
+      baseExenta += base;
       continue;
     }
     const rate = optionalDecimal(t, names.tasaOCuota);
     if (rate === undefined) continue;
     if (sameRate(rate, 0.16)) {
-      sums.base16 += base;
-      sums.iva16 += importe;
+      base16 += base;
+      iva16 += importe;
     } else if (sameRate(rate, 0.08)) {
-      sums.base8 += base;
-      sums.iva8 += importe;
-    } else if (rate === 0) sums.base0 += base;
+      base8 += base;
+      iva8 += importe;
+    } else if (rate === 0) base0 += base;
   }
-  for (const key of Object.keys(sums) as (keyof TaxesByRate)[]) {
-    if (sums[key] >= MAX_AMOUNT) throw new CfdiRejection(`suma de impuestos fuera de rango: ${sums[key]}`);
-    sums[key] = round6(sums[key]);
-  }
-  return sums;
+  return {
+    base16: total(base16),
+    iva16: total(iva16),
+    base8: total(base8),
+    iva8: total(iva8),
+    base0: total(base0),
+    baseExenta: total(baseExenta),
+    ieps: total(ieps),
+  };
+}
+
+function total(sum: number): number {
+  if (sum >= MAX_AMOUNT) throw new CfdiRejection(`suma de impuestos fuera de rango: ${sum}`);
+  return round6(sum);
 }

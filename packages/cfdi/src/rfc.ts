@@ -17,7 +17,8 @@ export const RFC_EXTRANJERO = 'XEXX010101000';
 
 // SAT's t_RFC pattern (tdCFDI.xsd), except that the date is matched as any six digits: month/day
 // ranges are enforced by the stricter calendar check so the error names the date rule.
-const RFC_SHAPE = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})[A-Z0-9]{2}[0-9A]$/;
+// The date is then the six characters before the 3-character homoclave.
+const RFC_SHAPE = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{2}[0-9A]$/;
 
 /**
  * Trim and upper-case. NFC first so a decomposed "N + combining tilde" becomes the single Ñ
@@ -47,8 +48,7 @@ function isNormal(rfc: string): boolean {
 export function parseRfc(input: string): RfcResult {
   // Callers may hand over untrusted JSON; a non-string is a format error, not a crash.
   const rfc = typeof input === 'string' ? normalizeRfc(input) : '';
-  const m = RFC_SHAPE.exec(rfc);
-  if (!m) {
+  if (!RFC_SHAPE.test(rfc)) {
     return {
       problem: {
         rule: 'format',
@@ -58,9 +58,9 @@ export function parseRfc(input: string): RfcResult {
       },
     };
   }
-  const [, , yy, mm, dd] = m;
-  if (!isRealDate(Number(yy), Number(mm), Number(dd))) {
-    return { problem: { rule: 'date', message: `RFC date: ${yy}${mm}${dd} is not a real calendar date` } };
+  if (!hasRealDate(rfc)) {
+    const date = rfc.slice(-9, -3);
+    return { problem: { rule: 'date', message: `RFC date: ${date} is not a real calendar date` } };
   }
   return { rfc };
 }
@@ -108,6 +108,9 @@ export function isGenericRfc(rfc: string): boolean {
 // Check-digit alphabet: the index of a character is its value (0-9, A-N 10-23, & 24, O-Z 25-36,
 // space 37, Ñ 38). Characters not listed count 0, as in nodecfdi/rfc and phpcfdi/rfc.
 const CHECK_DIGIT_VALUES = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
+const VALUE_BY_CODE: readonly number[] = Array.from({ length: 256 }, (_, code) =>
+  Math.max(0, CHECK_DIGIT_VALUES.indexOf(String.fromCharCode(code))),
+);
 
 /**
  * Expected check digit (last character) of a 12- or 13-character RFC. Informational only:
@@ -119,11 +122,9 @@ export function rfcCheckDigit(rfc: string): string {
     throw new RangeError(`RFC check digit: expected 12 or 13 characters, got ${value.length}`);
   }
   // Morales get a leading space so both kinds are weighted over the same 13 positions.
-  const chars = value.padStart(13, ' ').slice(0, 12);
-  let sum = 0;
-  for (let i = 0; i < 12; i++) {
-    sum += Math.max(0, CHECK_DIGIT_VALUES.indexOf(chars[i]!)) * (13 - i);
-  }
+  const space = 13 - value.length;
+  let sum = space * VALUE_BY_CODE[32]! * 13;
+  for (let i = space; i < 12; i++) sum += (VALUE_BY_CODE[value.charCodeAt(i - space)] ?? 0) * (13 - i);
   const d = 11 - (sum % 11);
   return d === 11 ? '0' : d === 10 ? 'A' : String(d);
 }
@@ -139,7 +140,13 @@ export function hasValidCheckDigit(rfc: string): boolean {
 // century allows it (same result as nodecfdi/rfc, which builds 20YY-MM-DD). Arithmetic rather than
 // a Date: it runs for both parties of every document.
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-function isRealDate(yy: number, mm: number, dd: number): boolean {
+/** Whether the YYMMDD of an RFC of the right shape is a calendar date. */
+function hasRealDate(rfc: string): boolean {
+  const at = rfc.length - 9;
+  const twoDigits = (i: number) => (rfc.charCodeAt(i) - 48) * 10 + rfc.charCodeAt(i + 1) - 48;
+  const yy = twoDigits(at);
+  const mm = twoDigits(at + 2);
+  const dd = twoDigits(at + 4);
   if (mm < 1 || mm > 12 || dd < 1) return false;
   // 2000 is a leap year, so 20YY is one exactly when YY is a multiple of 4.
   return dd <= (mm === 2 ? (yy % 4 === 0 ? 29 : 28) : DAYS_IN_MONTH[mm - 1]!);
