@@ -8,33 +8,37 @@ const F: TipoPersona[] = ['FISICA'];
 const M: TipoPersona[] = ['MORAL'];
 const FM: TipoPersona[] = ['FISICA', 'MORAL'];
 
-const REGIMENES: Readonly<Record<string, readonly TipoPersona[]>> = {
-  '601': M,
-  '603': M,
-  '605': F,
-  '606': F,
-  '607': F,
-  '608': F,
-  '610': FM,
-  '611': F,
-  '612': F,
-  '614': F,
-  '615': F,
-  '616': F,
-  '620': M,
-  '621': F,
-  '622': M,
-  '623': M,
-  '624': M,
-  '625': F,
-  '626': FM,
-};
+// A Map: looked up twice per party of every document, and a code such as '601' is an array index
+// to an object, parsed as a number at every lookup.
+const REGIMENES: ReadonlyMap<string, readonly TipoPersona[]> = new Map(
+  Object.entries({
+    '601': M,
+    '603': M,
+    '605': F,
+    '606': F,
+    '607': F,
+    '608': F,
+    '610': FM,
+    '611': F,
+    '612': F,
+    '614': F,
+    '615': F,
+    '616': F,
+    '620': M,
+    '621': F,
+    '622': M,
+    '623': M,
+    '624': M,
+    '625': F,
+    '626': FM,
+  }),
+);
 
 /** 609 ended in 2019; 628-630 appear in the 3.3 tables. Accepted on import, no person-type rule. */
 const LEGACY = new Set(['609', '628', '629', '630']);
 
 export function isKnownRegimen(code: string): boolean {
-  return Object.hasOwn(REGIMENES, code) || LEGACY.has(code);
+  return REGIMENES.has(code) || LEGACY.has(code);
 }
 
 /**
@@ -42,7 +46,7 @@ export function isKnownRegimen(code: string): boolean {
  * e.g. 601 on a 13-character RFC. Generic RFCs are skipped: their length says nothing.
  */
 export function regimenAppliesTo(code: string, rfc: string): boolean {
-  const tipos = Object.hasOwn(REGIMENES, code) ? REGIMENES[code] : undefined;
+  const tipos = REGIMENES.get(code);
   const persona = personaOfRfc(rfc);
   if (!tipos || !persona || isGenericRfc(rfc)) return true;
   return tipos.includes(persona);
