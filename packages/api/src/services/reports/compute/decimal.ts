@@ -13,6 +13,8 @@ export const ONE: Dec = SCALE;
 export function dec(value: number | string | null | undefined): Dec {
   if (value === null || value === undefined || value === '') return ZERO;
   const fast = micro(value);
+  // Zero is most of a year's by-rate columns and withholdings: no bigint to build.
+  if (fast === 0) return ZERO;
   if (fast !== null) return BigInt(fast) * MICRO;
   const text = typeof value === 'number' ? numberText(value) : value.trim();
   const match = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(text);
