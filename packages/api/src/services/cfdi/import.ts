@@ -114,26 +114,47 @@ export async function importCfdiFiles(
   const size = batchSize(ctx);
   let batch: Pending[] = [];
   let toStore = 0;
+  // The batch being written. Without a quota to respect, the next one is read and parsed meanwhile,
+  // so this server's CPU and the database's overlap; batches still commit one after the other, in
+  // order. With a quota each waits for the last, whose count decides what the next may take.
+  let writing: Promise<void> | undefined;
   const flush = async () => {
-    if (batch.length) for (const line of await writeBatch(importer, batch)) add(line);
+    const items = batch;
     batch = [];
     toStore = 0;
+    await writing;
+    writing = undefined;
+    if (!items.length) return;
+    const written = writeBatch(importer, items).then((lines) => {
+      for (const line of lines) add(line);
+    });
+    if (limit !== null) return written;
+    // Awaited at the next flush; until then a failure must not count as unhandled.
+    written.catch(() => {});
+    writing = written;
   };
-  for await (const file of files) {
-    // Parsing is CPU work on the one thread every request shares: let the others in between.
-    await yieldToEventLoop();
-    // Only right after a flush (the batch is empty), so the lines stay in file order.
-    if (importer.left <= 0) {
-      add(overQuotaLine(file, limit));
-      continue;
+  try {
+    for await (const file of files) {
+      // Parsing is CPU work on the one thread every request shares: let the others in between.
+      await yieldToEventLoop();
+      // Only right after a flush (the batch is empty), so the lines stay in file order.
+      if (importer.left <= 0) {
+        add(overQuotaLine(file, limit));
+        continue;
+      }
+      const item = readFile(file, profile);
+      batch.push(item);
+      if (!item.line) toStore++;
+      // A batch never holds more files to store than the quota may take: the rest are not parsed.
+      if (batch.length >= size || toStore >= importer.left) await flush();
     }
-    const item = readFile(file, profile);
-    batch.push(item);
-    if (!item.line) toStore++;
-    // A batch never holds more files to store than the quota may take: the rest are not parsed.
-    if (batch.length >= size || toStore >= importer.left) await flush();
+  } catch (err) {
+    // Whatever failed, the batch in flight ends (committed or not) before the answer says so.
+    await writing?.catch(() => {});
+    throw err;
   }
   await flush();
+  await writing;
   return report;
 }
 
