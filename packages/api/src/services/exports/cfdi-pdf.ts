@@ -183,11 +183,11 @@ const CONCEPT_COLUMNS: Column[] = [
   { header: 'Impuestos', width: 90 },
 ];
 
-function drawConceptos(flow: Flow, p: PrintedCfdi) {
+async function drawConceptos(flow: Flow, p: PrintedCfdi) {
   flow.room(30);
   flow.doc.font('bold').fontSize(9).fillColor('black').text('Conceptos', LEFT, flow.y);
   flow.y += 12;
-  drawTable(
+  await drawTable(
     flow,
     CONCEPT_COLUMNS,
     p.conceptos.map((c) => [
@@ -252,9 +252,10 @@ const DOCTO_COLUMNS: Column[] = [
   { header: 'Saldo insoluto', width: 78, align: 'right' },
 ];
 
-function drawPagos(flow: Flow, p: PrintedCfdi) {
-  p.cfdi.pagos?.forEach((pago, i) => {
-    drawFields(flow, `Pago ${i + 1} de ${p.cfdi.pagos!.length}`, [
+async function drawPagos(flow: Flow, p: PrintedCfdi) {
+  const pagos = p.cfdi.pagos ?? [];
+  for (const [i, pago] of pagos.entries()) {
+    drawFields(flow, `Pago ${i + 1} de ${pagos.length}`, [
       ['Fecha de pago', pago.fechaPago],
       ['Forma de pago', withName(pago.formaPago, FORMA_PAGO)],
       ['Moneda', pago.monedaP],
@@ -262,7 +263,7 @@ function drawPagos(flow: Flow, p: PrintedCfdi) {
       ['Monto', money(pago.monto)],
       ['Número de operación', pago.numOperacion],
     ]);
-    drawTable(
+    await drawTable(
       flow,
       DOCTO_COLUMNS,
       pago.doctos.map((d) => [
@@ -276,7 +277,7 @@ function drawPagos(flow: Flow, p: PrintedCfdi) {
       ]),
     );
     flow.y += 8;
-  });
+  }
 }
 
 function drawStamp(flow: Flow, p: PrintedCfdi) {
@@ -316,7 +317,7 @@ function drawStamp(flow: Flow, p: PrintedCfdi) {
 }
 
 /** The PDF of one printed CFDI, as bytes. */
-export function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
+export async function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
   const { doc, done } = newPdf({
     Title: `CFDI ${p.cfdi.uuid}`,
     Author: p.cfdi.emisor.nombre || p.cfdi.emisor.rfc,
@@ -324,8 +325,8 @@ export function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
   });
   const flow = new Flow(doc);
   drawHeader(flow, p);
-  drawConceptos(flow, p);
-  drawPagos(flow, p);
+  await drawConceptos(flow, p);
+  await drawPagos(flow, p);
   drawTotals(flow, p);
   drawStamp(flow, p);
   drawFooters(doc, `Este documento es una representación impresa de un CFDI · ${p.cfdi.uuid}`);

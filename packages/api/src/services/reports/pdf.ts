@@ -63,7 +63,7 @@ function layout(sheet: Sheet): Column[] {
   }));
 }
 
-function drawSection(flow: Flow, sheet: Sheet, cells: Cell[][]) {
+async function drawSection(flow: Flow, sheet: Sheet, cells: Cell[][]) {
   flow.room(40);
   flow.doc.font('bold').fontSize(10).fillColor('black').text(sheet.name, LEFT, flow.y);
   flow.y += 14;
@@ -71,7 +71,7 @@ function drawSection(flow: Flow, sheet: Sheet, cells: Cell[][]) {
   if (rows.length === 0) {
     flow.doc.font('regular').fontSize(8).fillColor(GREY).text('Sin registros.', LEFT, flow.y);
     flow.y += 12;
-  } else drawTable(flow, layout(sheet), rows, sheet.columns.length > 8 ? 6.5 : 8);
+  } else await drawTable(flow, layout(sheet), rows, sheet.columns.length > 8 ? 6.5 : 8);
   flow.y += 10;
 }
 
@@ -195,7 +195,7 @@ export async function renderReportPdf(r: ReportPdf): Promise<Buffer> {
   const flow = new Flow(doc);
   drawHeading(flow, r);
   if (r.chart) drawChart(flow, r.chart);
-  for (const [sheet, rows] of sections) drawSection(flow, sheet, rows);
+  for (const [sheet, rows] of sections) await drawSection(flow, sheet, rows);
   drawFooters(doc as Doc, `Folio · ${r.title} · ${r.profile.rfc} · ${r.period}`);
   doc.end();
   return done;
