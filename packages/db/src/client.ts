@@ -75,7 +75,15 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   // After an outage postgres.js waits up to 20 s (3^n/100 s) between connection attempts, so a
   // restarted PostgreSQL went unused that long; retry within 2 s instead (jittered).
   const backoff = (retries: number) => Math.min(2, 0.1 * 2 ** retries) * (0.5 + Math.random() / 2);
-  const pool = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, backoff });
+  // JIT off for every statement: Folio's are short, and where the planner's estimate passes the JIT
+  // thresholds (a report over a year of rows) compiling the plan took seconds, more than running it.
+  const pool = postgres(url, {
+    max,
+    onnotice: () => {},
+    connect_timeout: 10,
+    backoff,
+    connection: { jit: 'off' },
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../client';
+import { type Executor, rowsOf } from '../client';
 import type {
   IvaPorTasa,
   PendingDoc,
@@ -101,17 +101,8 @@ const toDoc = (r: DocRecord): ReportDoc => ({
   pendingTaxDetail: Number(r.pending_tax_detail),
 });
 
-/**
- * One report statement, in a transaction of its own so that `jit = off` holds for it alone: the
- * planner's estimate for a year of rows (and for a NOT EXISTS under an OR) passes the JIT
- * thresholds, and compiling the plan took seconds, more than running it. The statements still run
- * side by side, each on a connection of the pool.
- */
-async function all<T>(db: Db, query: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return rowsOf<T>(await tx.execute(query));
-  });
+async function all<T>(db: Executor, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
 }
 
 /**
@@ -121,7 +112,7 @@ async function all<T>(db: Db, query: SQL): Promise<T[]> {
  * group counts as its documents would one by one; an invalid document or a foreign one without a
  * rate stays alone, since the report names it. A year of 100,000 CFDI comes back as a few thousand rows.
  */
-async function documents(db: Db, r: ReportRange): Promise<ReportDoc[]> {
+async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
   const sums = [
     'subtotal',
     'descuento',
@@ -170,7 +161,7 @@ type PaymentRecord = Partial<DocRecord> & {
 };
 
 /** Complement applications and manual payments dated in the period, each with the invoice it pays (when present). */
-async function payments(db: Db, r: ReportRange): Promise<ReportPayment[]> {
+async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> {
   const rows = await all<PaymentRecord>(
     db,
     sql`select 'rep' as source, rep.uuid as ref, pa.related_uuid, rep.side as pay_side,
@@ -228,7 +219,7 @@ interface ManualRecord {
 }
 
 /** Manual expenses dated or paid in the period. */
-async function manualExpenses(db: Db, r: ReportRange): Promise<ReportManualExpense[]> {
+async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManualExpense[]> {
   const rows = await all<ManualRecord>(
     db,
     sql`select id, fecha, subtotal::text as subtotal, iva_amount::text as iva_amount, total::text as total,
@@ -273,7 +264,7 @@ type PendingRecord = Pick<
  * what lowered its balance up to the period's end: payments in its currency and credit notes. One
  * statement, so the invoices are picked once.
  */
-async function pending(db: Db, r: ReportRange): Promise<PendingDoc[]> {
+async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
   const rows = await all<PendingRecord>(
     db,
     sql`with ppd as materialized (
@@ -332,7 +323,7 @@ async function pending(db: Db, r: ReportRange): Promise<PendingDoc[]> {
 }
 
 /** Everything a report over the period needs, in four statements. */
-export async function reportRows(db: Db, r: ReportRange): Promise<ReportRows> {
+export async function reportRows(db: Executor, r: ReportRange): Promise<ReportRows> {
   const [docs, pays, manual, pend] = await Promise.all([
     documents(db, r),
     payments(db, r),
