@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from './client';
+import type { DbHandle, Executor } from './client';
+import { prepared } from './prepared';
 import { findProfile } from './queries/profiles';
 import { profiles, users } from './schema';
 import { testDb } from './testing/vitest';
@@ -53,5 +55,34 @@ describe('prepared statements', () => {
     expect(seen.inTx).toBe(id);
     if (handle.kind === 'postgres') expect(seen.outside).toBe('none');
     expect(await findProfile(handle.db, id)).toBeUndefined();
+  });
+
+  it("maps a flat selection's rows exactly as drizzle does: nulls, jsonb, timestamps, numbers and typed SQL", async () => {
+    const id = await newProfile(handle.db);
+    const frozenAt = new Date('2025-03-04T17:20:11.123Z');
+    await handle.db
+      .update(profiles)
+      .set({ frozen: true, frozenAt, regimenesFiscales: ['612', '626'] })
+      .where(eq(profiles.id, id));
+    const select = (c: Executor) =>
+      c
+        .select({
+          id: profiles.id,
+          regimenes: profiles.regimenesFiscales,
+          flags: profiles.validacionesHabilitadas,
+          frozen: profiles.frozen,
+          frozenAt: profiles.frozenAt,
+          reason: profiles.frozenReason,
+          createdAt: profiles.createdAt,
+          n: sql<number>`41 + 1`.mapWith(Number),
+          raw: sql<string>`'x'`,
+        })
+        .from(profiles)
+        .where(eq(profiles.id, sql.placeholder('id')));
+    const ours = await prepared(handle.db, 'test:flat-mapping', select).execute({ id });
+    const drizzles = await select(handle.db).prepare('test:flat-mapping-drizzle').execute({ id });
+    expect(ours).toEqual(drizzles);
+    expect(ours[0]).toMatchObject({ regimenes: ['612', '626'], frozen: true, frozenAt, reason: null, n: 42 });
+    expect(ours[0]!.createdAt).toBeInstanceOf(Date);
   });
 });

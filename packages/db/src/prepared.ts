@@ -1,3 +1,4 @@
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
 import type { Executor } from './client';
 
 const statements = new WeakMap<Executor, Map<string, unknown>>();
@@ -21,7 +22,44 @@ export function prepared<P>(conn: Executor, name: string, build: (conn: Executor
   let statement = byName.get(name) as P | undefined;
   if (statement === undefined) {
     statement = build(conn).prepare(name);
+    mapFlatRows(statement as SelectStatement);
     byName.set(name, statement);
   }
   return statement;
+}
+
+/** What drizzle's prepared select carries besides its public type: its selection, and a hook for mapping rows. */
+interface SelectStatement {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown[];
+}
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/**
+ * drizzle maps a row by walking its selection and checking each field's kind, on every row: 13 % of a
+ * listing request's CPU (50 rows of 31 columns). For a flat selection (every field at the top level,
+ * so no joined table to turn into null) the same decoders are resolved once and run in a plain loop:
+ * a null stays null, anything else goes through the field's decoder, as drizzle's mapResultRow does.
+ */
+function mapFlatRows(statement: SelectStatement): void {
+  const { fields } = statement;
+  if (!fields?.length || statement.customResultMapper || fields.some((f) => f.path.length !== 1)) return;
+  const keys = fields.map((f) => f.path[0]!);
+  // An SQL's decoder is drizzle-internal, as the mapping that reads it.
+  const decoderOf = (s: unknown) => (s as { decoder: Decoder }).decoder;
+  const decoders = fields.map(({ field }): Decoder => {
+    if (is(field, Column)) return field;
+    if (is(field, SQL)) return decoderOf(field);
+    if (is(field, Subquery)) return decoderOf(field._.sql);
+    return decoderOf((field as SQL.Aliased).sql);
+  });
+  statement.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        out[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return out;
+    });
 }
