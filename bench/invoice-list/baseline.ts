@@ -1,6 +1,6 @@
 // bench/invoice-list baseline: the least an invoice listing can cost on this stack. A bare Hono +
 // postgres.js server (pool of 10, as the real one) running the very statements GET /api/invoices
-// runs (one statement: the page carries the total), answering JSON; no auth, no tRPC, no validation,
+// runs (one statement: the page carries the total), prepared, answering JSON; no auth, no tRPC, no validation,
 // no mapping beyond naming the columns. Started by run.ts as a child process; env DATABASE_URL, PORT.
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -20,8 +20,9 @@ app.get('/invoices', async (c) => {
     : { kind: 'filtered', userId, profileId: q.profileId!, mes: Number(q.mes), anio: Number(q.anio) };
   // The statements' text once per shape; each request only binds its values (by placeholder name).
   const t = listTemplates(f);
-  // The page carries the total in its last column, as in listCfdis.
-  const rows = await sql.unsafe(t.rows.sql, t.rows.bind(listValues(f)) as never[]);
+  // The page carries the total in its last column, as in listCfdis; prepared on each connection, as
+  // drizzle's prepared statements are.
+  const rows = await sql.unsafe(t.rows.sql, t.rows.bind(listValues(f)) as never[], { prepare: true });
   const total = Number(Object.values(rows[0] ?? {}).at(-1) ?? 0);
   return c.json({
     data: rows,
