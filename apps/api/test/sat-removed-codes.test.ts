@@ -152,10 +152,16 @@ describe('codes removed from the catalog', () => {
         removed_from_catalog_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       }),
     ]);
-    // Its note can still change; a code the catalog no longer has is no new favorite.
+    // Its note can still change; a code the catalog no longer has is no new favorite, and the 404
+    // says it left the catalog (as GET /api/sat/{id} does), not that it never existed.
     expect((await put(PREMIUM, { nota: 'ya no existe' })).status).toBe(200);
-    expect(await expectError(await put(NOTEBOOK, {}), 404, 'Not Found')).toBe(
-      `SAT code ${NOTEBOOK} not found`,
+    expect(await expectError(await put(NOTEBOOK, {}), 404, 'Not Found')).toMatch(
+      new RegExp(
+        `^SAT code ${NOTEBOOK} is no longer in the SAT catalog \\(removed by the catalog import of \\d{4}-\\d{2}-\\d{2}\\)$`,
+      ),
+    );
+    expect(await expectError(await put('99999999', {}), 404, 'Not Found')).toBe(
+      'SAT code 99999999 not found',
     );
 
     await restoreCatalog();

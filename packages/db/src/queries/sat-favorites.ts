@@ -2,9 +2,14 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { satFavorites, satProducts } from '../schema';
 import { lockUser } from './billing-profiles';
-import { inCatalog, RECORD } from './catalogs';
+import { RECORD } from './catalogs';
 
-export type SaveFavoriteResult = 'created' | 'updated' | 'unknown_code' | 'limit_reached';
+export type SaveFavoriteResult =
+  | 'created'
+  | 'updated'
+  | 'unknown_code'
+  | 'limit_reached'
+  | { removedAt: Date };
 
 /**
  * Adds the code to the user's favorites, or updates its note (`nota` undefined keeps it, and a code
@@ -26,10 +31,11 @@ export async function saveSatFavorite(
       return 'updated';
     }
     const [product] = await tx
-      .select({ id: satProducts.id })
+      .select({ removedAt: satProducts.removedAt })
       .from(satProducts)
-      .where(and(eq(satProducts.id, f.clave), inCatalog));
+      .where(eq(satProducts.id, f.clave));
     if (!product) return 'unknown_code';
+    if (product.removedAt) return { removedAt: product.removedAt };
     const [held] = await tx
       .select({ n: count() })
       .from(satFavorites)

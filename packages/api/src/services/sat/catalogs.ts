@@ -11,14 +11,15 @@ import { toFiscalRegime, toSatProduct } from '../../schemas/sat';
 export async function getSatProduct(ctx: Context, id: string) {
   const row = await findSatProduct(ctx.db, id);
   if (!row) throw notFound(`SAT code ${id} not found`);
-  if (row.removedAt) {
-    const day = row.removedAt.toISOString().slice(0, 10);
-    throw notFound(
-      `SAT code ${id} is no longer in the SAT catalog (removed by the catalog import of ${day})`,
-    );
-  }
+  if (row.removedAt) throw codeRemoved(id, row.removedAt);
   return toSatProduct(row);
 }
+
+/** 404 for a code the SAT dropped: said as such, not as a code that never existed. */
+export const codeRemoved = (id: string, removedAt: Date) =>
+  notFound(
+    `SAT code ${id} is no longer in the SAT catalog (removed by the catalog import of ${removedAt.toISOString().slice(0, 10)})`,
+  );
 
 /** c_RegimenFiscal, optionally only the regimes that apply to one person type. */
 export async function listRegimes(ctx: Context, tipoPersona?: 'FISICA' | 'MORAL') {

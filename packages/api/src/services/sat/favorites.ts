@@ -2,6 +2,7 @@ import { deleteSatFavorite, listSatFavorites, saveSatFavorite } from '@folio/db/
 import type { Context } from '../../context';
 import { forbidden, notFound } from '../../errors';
 import { toSatFavorite } from '../../schemas/sat-user';
+import { codeRemoved } from './catalogs';
 import { MAX_FAVORITES, requireSatFeature } from './rules';
 
 export async function favoritesOf(ctx: Context, userId: string) {
@@ -26,6 +27,7 @@ export async function saveFavorite(
     MAX_FAVORITES,
   );
   if (result === 'unknown_code') throw notFound(`SAT code ${clave} not found`);
+  if (typeof result === 'object') throw codeRemoved(clave, result.removedAt);
   if (result === 'limit_reached') {
     throw forbidden(
       `You already have ${MAX_FAVORITES} favorite SAT codes; remove one to add another`,
