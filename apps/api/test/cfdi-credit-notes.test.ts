@@ -5,7 +5,7 @@ import { cfdiRelations } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, getJson, imported, ME, profileOfMe, SUPPLIER } from './cfdi-helpers';
-import { bearer, caller, request, startTestApp, type TestApp, type TestUser } from './harness';
+import { bearer, caller, request, startTestApp, type TestApp, type TestUser, uploadFiles } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -161,6 +161,47 @@ describe('a payment complement pays only what its emisor issued', () => {
     expect(expenseRep.map((e: { id: string }) => e.id)).toEqual([repId]);
     expect((await get(u, repId)).validacion.advertencias).toContain(
       `el pago a la factura ${invoiceUuid} no se aplica: el emisor del complemento (${SUPPLIER.rfc}) no es el emisor de la factura (${ME.rfc})`,
+    );
+  });
+
+  it('a supplier’s REP naming two of my invoices, uploaded with them, warns once for each and pays neither', async () => {
+    const { u, p } = await profileOfMe(t);
+    const [a, b] = [newUuid(), newUuid()];
+    const repUuid = newUuid();
+    const forged = paymentXml({
+      uuid: repUuid,
+      emisor: SUPPLIER,
+      receptor: ME,
+      fecha: '2025-03-20T12:00:00',
+      pagos: [
+        {
+          fechaPago: '2025-03-20T12:00:00',
+          doctos: [a, b].map((uuid) => ({ uuid, numParcialidad: 1, impSaldoAnt: 5800, impPagado: 5800 })),
+        },
+      ],
+    });
+    const res = await uploadFiles(t, u, p.id, [
+      { name: 'a.xml', content: sale(a) },
+      { name: 'rep.xml', content: forged },
+      { name: 'b.xml', content: sale(b) },
+    ]);
+    const report = await res.json();
+    expect(res.status, JSON.stringify(report)).toBe(201);
+    expect(report.data.imported).toBe(3);
+    const idOf = (uuid: string) => report.data.files.find((f: { uuid: string }) => f.uuid === uuid).id;
+    for (const uuid of [a, b]) {
+      expect((await get(u, idOf(uuid))).estadoPago).toMatchObject({ estado: 'NO_PAGADO', totalPagado: 0 });
+    }
+    const warned = (await get(u, idOf(repUuid))).validacion.advertencias.filter((w: string) =>
+      w.includes('no se aplica'),
+    );
+    expect(warned.sort()).toEqual(
+      [a, b]
+        .map(
+          (uuid) =>
+            `el pago a la factura ${uuid} no se aplica: el emisor del complemento (${SUPPLIER.rfc}) no es el emisor de la factura (${ME.rfc})`,
+        )
+        .sort(),
     );
   });
 

@@ -132,6 +132,17 @@ const stored = (s: PaymentState) =>
  * statements however many. A complement from another party than the invoice's emisor is not
  * applied and says so on the complement.
  */
+function groupBy<T>(xs: T[], key: (x: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const x of xs) {
+    const k = key(x);
+    const group = groups.get(k);
+    if (group) group.push(x);
+    else groups.set(k, [x]);
+  }
+  return groups;
+}
+
 export async function refreshPaymentState(tx: Tx, profileId: string, uuids: string[]): Promise<void> {
   const keys = [...new Set(uuids)];
   await lockPaymentKeys(tx, profileId, keys);
@@ -146,18 +157,30 @@ export async function refreshPaymentState(tx: Tx, profileId: string, uuids: stri
       invoices.map((i) => i.id),
     ),
   ]);
+  // Looked up by invoice, not filtered per invoice: one complement may pay thousands of them.
+  const appsOf = groupBy(apps, (a) => a.relatedUuid);
+  const manualOf = groupBy(manual, (m) => m.cfdiId);
+  const creditsOf = groupBy(credits, (n) => n.relatedUuid);
   const states: (PaymentState & { id: string })[] = [];
+  const unapplied: ReturnType<typeof paymentStateOf>['unapplied'] = [];
   for (const invoice of invoices) {
-    const { state, unapplied } = paymentStateOf(
+    const result = paymentStateOf(
       invoice,
-      apps.filter((a) => a.relatedUuid === invoice.uuid),
-      manual.filter((m) => m.cfdiId === invoice.id),
-      credits.filter((n) => n.relatedUuid === invoice.uuid),
+      appsOf.get(invoice.uuid) ?? [],
+      manualOf.get(invoice.id) ?? [],
+      creditsOf.get(invoice.uuid) ?? [],
     );
-    for (const { application, warning } of unapplied) {
-      await addPaymentWarnings(tx, application.repCfdiId, [warning]);
-    }
+    unapplied.push(...result.unapplied);
+    const { state } = result;
     if (!isDeepStrictEqual(stored(state), stored(invoice))) states.push({ id: invoice.id, ...state });
+  }
+  // One statement per complement, however many of its documents it could not pay.
+  for (const [repCfdiId, found] of groupBy(unapplied, (u) => u.application.repCfdiId)) {
+    await addPaymentWarnings(
+      tx,
+      repCfdiId,
+      found.map((u) => u.warning),
+    );
   }
   await savePaymentStates(tx, states);
 }
