@@ -15,7 +15,7 @@ import os from 'node:os';
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import postgres from 'postgres';
 import { seedCfdis, seedProfiles } from '../invoice-list/seed';
-import { api, type Child, MEMORY_PEAKS, memoryPeaks, startFolio } from '../lib/server';
+import { api, type Child, MEMORY_PEAKS, memoryPeaks, signIn, startFolio } from '../lib/server';
 import { machine } from '../lib/stats';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -140,25 +140,18 @@ async function pdfs(folio: Child, token: string, profileId: string) {
 
 const env = { DATABASE_URL: url, TRUST_PROXY: 'true' };
 const email = `bench-export-${Date.now()}@example.com`;
-const password = 'bench password 1';
-const login = (folio: Child) =>
-  api<{ accessToken: string; user: { id: string } }>(folio.url, 'POST', '/api/auth/login', {
-    body: { email, password },
-    ip: '10.9.2.1',
-  });
 
 let folio: Child | undefined;
 const sql = postgres(url, { max: 2, onnotice: () => {} });
 try {
   folio = await startFolio(env, MEMORY_PEAKS);
-  await api(folio.url, 'POST', '/api/auth/register', { body: { email, password }, ip: '10.9.2.1' });
-  const { user } = await login(folio);
-  await sql`insert into subscriptions (user_id, plan, status) values (${user.id}, 'PRO', 'ACTIVE')`;
+  const { userId } = await signIn(folio.url, email, '10.9.2.1');
+  await sql`insert into subscriptions (user_id, plan, status) values (${userId}, 'PRO', 'ACTIVE')`;
   const t0 = performance.now();
-  const [profileId] = await seedProfiles(sql, user.id, 1);
-  await seedCfdis(sql, user.id, ROWS, 1, log);
+  const [profileId] = await seedProfiles(sql, userId, 1);
+  await seedCfdis(sql, userId, ROWS, 1, log);
   // The seed files a tenth as expenses: make every row an invoice, so the export holds ROWS rows.
-  await sql`update cfdis set side = 'income' where user_id = ${user.id}`;
+  await sql`update cfdis set side = 'income' where user_id = ${userId}`;
   await sql`vacuum analyze cfdis`;
   log(`seeded ${ROWS.toLocaleString('en')} invoices in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   // Each format on a server started for it (nothing exported before), then once more on it warm.
@@ -166,7 +159,7 @@ try {
   for (const format of ['xlsx', 'csv'] as const) {
     await folio.stop();
     folio = await startFolio(env, MEMORY_PEAKS);
-    token = (await login(folio)).accessToken;
+    ({ token } = await signIn(folio.url, email, '10.9.2.1', { registered: true }));
     await exportOnce(folio, token, profileId!, format, 'first after start');
     await exportOnce(folio, token, profileId!, format, 'again, warm     ');
   }

@@ -3,8 +3,23 @@
 // (a single settling one, or a partial one followed by the settling one). Files are in date order,
 // as a SAT bulk download hands them out, so complements follow the invoices they pay.
 import { invoiceTotal, invoiceXml, type Party, paymentXml } from '@folio/cfdi/testing';
+import { api } from '../lib/server';
 
 export const PROFILE: Party = { rfc: 'ABC970701NN4', nombre: 'Comercial ABC', regimen: '601' };
+
+/** The dataset's company as a taxpayer profile of the signed-in user; returns its id. */
+export async function createProfile(base: string, token: string): Promise<string> {
+  const { data } = await api<{ data: { id: string } }>(base, 'POST', '/api/profiles', {
+    token,
+    body: {
+      nombre: PROFILE.nombre,
+      rfc: PROFILE.rfc,
+      tipo_persona: 'MORAL',
+      regimenes_fiscales: [PROFILE.regimen],
+    },
+  });
+  return data.id;
+}
 
 export interface Mix {
   incomePue: number;

@@ -12,9 +12,9 @@ import { strToU8, zipSync } from 'fflate';
 import postgres from 'postgres';
 import { printCpuProfile } from '../lib/cpuprofile';
 import { cpuMs, postgresCpuMs } from '../lib/proc';
-import { api, rawRequest, startFolio } from '../lib/server';
+import { rawRequest, signIn, startFolio } from '../lib/server';
 import { machine } from '../lib/stats';
-import { buildDataset, PROFILE } from './dataset';
+import { buildDataset, createProfile } from './dataset';
 
 const BATCH = Number(process.env.BATCH ?? 1000);
 const url = process.env.TEST_DATABASE_URL;
@@ -44,20 +44,9 @@ const server = await startFolio({ DATABASE_URL: url, TRUST_PROXY: 'true' }, [
   `--cpu-prof-dir=${profDir}`,
 ]);
 try {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench password 1';
-  await api(server.url, 'POST', '/api/auth/register', { body: { email, password }, ip: '10.9.0.2' });
-  const { accessToken: token, user } = await api<{ accessToken: string; user: { id: string } }>(
-    server.url,
-    'POST',
-    '/api/auth/login',
-    { body: { email, password }, ip: '10.9.0.2' },
-  );
-  const { data: profile } = await api<{ data: { id: string } }>(server.url, 'POST', '/api/profiles', {
-    token,
-    body: { nombre: PROFILE.nombre, rfc: PROFILE.rfc, tipo_persona: 'MORAL', regimenes_fiscales: ['601'] },
-  });
-  await sql`insert into subscriptions (user_id, plan, status) values (${user.id}, 'PRO', 'ACTIVE')`;
+  const { token, userId } = await signIn(server.url, `bench-${Date.now()}@example.com`, '10.9.0.2');
+  const profileId = await createProfile(server.url, token);
+  await sql`insert into subscriptions (user_id, plan, status) values (${userId}, 'PRO', 'ACTIVE')`;
   if (process.env.USER_UUID_INDEX === '1') {
     await sql`create index cfdis_bench_user_uuid_idx on cfdis (user_id, uuid)`;
     console.log('experiment: index cfdis (user_id, uuid) created before the import');
@@ -74,7 +63,7 @@ try {
     const body = new Uint8Array(await multipart.arrayBuffer());
     const t0 = performance.now();
     const res = await rawRequest(
-      `${server.url}/api/profiles/${profile.id}/cfdi`,
+      `${server.url}/api/profiles/${profileId}/cfdi`,
       'POST',
       { authorization: `Bearer ${token}`, 'content-type': multipart.headers.get('content-type')! },
       body,
@@ -137,7 +126,7 @@ try {
   const [some] = await sql<{ uuid: string }[]>`select uuid from cfdis order by created_at limit 1`;
   const plan = await sql.unsafe(
     `explain (analyze, buffers) select "id" from "cfdis" where ("cfdis"."user_id" = $1 and "cfdis"."uuid" = $2 and "cfdis"."profile_id" <> $3) limit $4`,
-    [user.id, some!.uuid, profile.id, 1],
+    [userId, some!.uuid, profileId, 1],
   );
   console.log('\nuuidInOtherProfile (packages/db/src/queries/cfdis.ts) on the stored rows:');
   for (const r of plan) console.log(`  ${Object.values(r)[0]}`);

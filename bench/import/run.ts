@@ -18,9 +18,9 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import postgres from 'postgres';
 import { printCpuProfile } from '../lib/cpuprofile';
 import { cpuMs, postgresCpuMs } from '../lib/proc';
-import { api, type Child, rawRequest, startFolio } from '../lib/server';
+import { api, type Child, rawRequest, signIn, startFolio } from '../lib/server';
 import { machine } from '../lib/stats';
-import { buildDataset, MIX, type Mix, PROFILE, total } from './dataset';
+import { buildDataset, createProfile, MIX, type Mix, PROFILE, total } from './dataset';
 
 const TARGET_PG = 1000;
 const TARGET_PGLITE = 500;
@@ -169,20 +169,8 @@ interface Account {
 }
 
 async function account(server: Child, n: number): Promise<Account> {
-  const email = `bench-${Date.now()}-${n}@example.com`;
-  const password = 'bench password 1';
-  await api(server.url, 'POST', '/api/auth/register', { body: { email, password }, ip: '10.9.0.1' });
-  const { accessToken: token, user } = await api<{ accessToken: string; user: { id: string } }>(
-    server.url,
-    'POST',
-    '/api/auth/login',
-    { body: { email, password }, ip: '10.9.0.1' },
-  );
-  const { data: profile } = await api<{ data: { id: string } }>(server.url, 'POST', '/api/profiles', {
-    token,
-    body: { nombre: PROFILE.nombre, rfc: PROFILE.rfc, tipo_persona: 'MORAL', regimenes_fiscales: ['601'] },
-  });
-  return { token, userId: user.id, profileId: profile.id };
+  const { token, userId } = await signIn(server.url, `bench-${Date.now()}-${n}@example.com`, '10.9.0.1');
+  return { token, userId, profileId: await createProfile(server.url, token) };
 }
 
 /** The ZIPs one request after the other, or all at once; the reports merged in file order. */

@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { printCpuProfile } from '../lib/cpuprofile';
 import { cpuMs, postgresCpuMs } from '../lib/proc';
-import { api, type Child, startBenchScript, startFolio } from '../lib/server';
+import { api, type Child, signIn, startBenchScript, startFolio } from '../lib/server';
 import { machine } from '../lib/stats';
 import { inline, type ListFilter, listQueries } from './queries';
 import { FIRST, seedCfdis, seedProfiles } from './seed';
@@ -57,35 +57,27 @@ try {
     CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
   );
   children.push(folio);
-  const password = 'bench password 1';
   const [seeded] = REUSE
     ? await sql<
         { email: string }[]
       >`select email from users where email like 'bench-%' order by created_at limit 1`
     : [];
   const email = seeded?.email ?? `bench-${Date.now()}@example.com`;
-  if (!seeded)
-    await api(folio.url, 'POST', '/api/auth/register', { body: { email, password }, ip: '10.9.1.1' });
-  const { accessToken: token, user } = await api<{ accessToken: string; user: { id: string } }>(
-    folio.url,
-    'POST',
-    '/api/auth/login',
-    { body: { email, password }, ip: '10.9.1.1' },
-  );
+  const { token, userId } = await signIn(folio.url, email, '10.9.1.1', { registered: !!seeded });
   const t0 = performance.now();
   if (seeded) {
     await sql`vacuum (analyze) cfdis`;
   } else {
-    await sql`insert into subscriptions (user_id, plan, status) values (${user.id}, 'PRO', 'ACTIVE')`;
-    await seedProfiles(sql, user.id, PROFILES);
-    await seedCfdis(sql, user.id, ROWS, PROFILES, log);
+    await sql`insert into subscriptions (user_id, plan, status) values (${userId}, 'PRO', 'ACTIVE')`;
+    await seedProfiles(sql, userId, PROFILES);
+    await seedCfdis(sql, userId, ROWS, PROFILES, log);
   }
   const profileIds = (
-    await sql<{ id: string }[]>`select id from profiles where user_id = ${user.id} order by rfc`
+    await sql<{ id: string }[]>`select id from profiles where user_id = ${userId} order by rfc`
   ).map((r) => r.id);
   const [size] = await sql<{ heap: string; idx: string; rows: number }[]>`
     select pg_size_pretty(pg_table_size('cfdis')) as heap, pg_size_pretty(pg_indexes_size('cfdis')) as idx,
-      (select count(*)::int from cfdis where user_id = ${user.id}) as rows`;
+      (select count(*)::int from cfdis where user_id = ${userId}) as rows`;
   log(
     `${seeded ? 'reused' : 'seeded'} ${size!.rows.toLocaleString('en')} CFDI over ${profileIds.length} profiles in ${((performance.now() - t0) / 1000).toFixed(0)} s ` +
       `(table ${size!.heap}, indexes ${size!.idx}; shared_buffers ${(await sql`show shared_buffers`)[0]!.shared_buffers})`,
@@ -124,8 +116,8 @@ try {
     ...uuids.map((u) => u.uuid.slice(0, 13)),
   ];
   const filters: Record<'filtered' | 'search', ListFilter[]> = {
-    filtered: combos.map((c) => ({ kind: 'filtered', userId: user.id, ...c })),
-    search: terms.map((search) => ({ kind: 'search', userId: user.id, search })),
+    filtered: combos.map((c) => ({ kind: 'filtered', userId, ...c })),
+    search: terms.map((search) => ({ kind: 'search', userId, search })),
   };
   const realPath = (f: ListFilter) =>
     f.kind === 'filtered'
@@ -138,7 +130,7 @@ try {
 
   const baseline = await startBenchScript('invoice-list/baseline.ts', {
     DATABASE_URL: url,
-    BENCH_USER_ID: user.id,
+    BENCH_USER_ID: userId,
   });
   children.push(baseline);
 
@@ -210,7 +202,7 @@ try {
   );
   const dup = await sql.unsafe(
     `explain (analyze, buffers) select "id" from "cfdis" where ("cfdis"."user_id" = $1 and "cfdis"."uuid" = $2 and "cfdis"."profile_id" <> $3) limit $4`,
-    [user.id, one!.uuid, one!.profile_id, 1],
+    [userId, one!.uuid, one!.profile_id, 1],
   );
   for (const r of dup) log(`  ${Object.values(r)[0]}`);
 

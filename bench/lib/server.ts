@@ -193,6 +193,29 @@ export async function api<T = unknown>(
   return JSON.parse(text) as T;
 }
 
+const BENCH_PASSWORD = 'bench password 1';
+
+/**
+ * Logs `email` in, registering it first unless an earlier run did (`registered`). `ip` is the
+ * client address the server sees: its rate limits count by address, so each bench sends its own.
+ */
+export async function signIn(
+  base: string,
+  email: string,
+  ip: string,
+  opts: { registered?: boolean } = {},
+): Promise<{ token: string; userId: string }> {
+  const body = { email, password: BENCH_PASSWORD };
+  if (!opts.registered) await api(base, 'POST', '/api/auth/register', { body, ip });
+  const { accessToken, user } = await api<{ accessToken: string; user: { id: string } }>(
+    base,
+    'POST',
+    '/api/auth/login',
+    { body, ip },
+  );
+  return { token: accessToken, userId: user.id };
+}
+
 /**
  * A raw request over node:http with no client-side timeout (fetch gives up on headers after 300 s,
  * and a slow import may take longer than that).

@@ -15,7 +15,7 @@ import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import postgres from 'postgres';
 import { seedCfdis, seedProfiles } from '../invoice-list/seed';
 import { printCpuProfile } from '../lib/cpuprofile';
-import { api, type Child, startFolio } from '../lib/server';
+import { type Child, signIn, startFolio } from '../lib/server';
 import { machine, summarize } from '../lib/stats';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -97,19 +97,11 @@ try {
     { DATABASE_URL: url, TRUST_PROXY: 'true', SAT_CATALOG_CSV: CSV },
     CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
   );
-  const email = `load-${Date.now()}@example.com`;
-  const password = 'load password 1';
-  await api(folio.url, 'POST', '/api/auth/register', { body: { email, password }, ip: '10.9.2.1' });
-  const { accessToken: token, user } = await api<{ accessToken: string; user: { id: string } }>(
-    folio.url,
-    'POST',
-    '/api/auth/login',
-    { body: { email, password }, ip: '10.9.2.1' },
-  );
-  await sql`insert into subscriptions (user_id, plan, status) values (${user.id}, 'PRO', 'ACTIVE')`;
+  const { token, userId } = await signIn(folio.url, `load-${Date.now()}@example.com`, '10.9.2.1');
+  await sql`insert into subscriptions (user_id, plan, status) values (${userId}, 'PRO', 'ACTIVE')`;
   const t0 = performance.now();
-  const profileIds = await seedProfiles(sql, user.id, PROFILES);
-  await seedCfdis(sql, user.id, ROWS, PROFILES, () => {});
+  const profileIds = await seedProfiles(sql, userId, PROFILES);
+  await seedCfdis(sql, userId, ROWS, PROFILES, () => {});
   const [catalog] = await sql<{ n: number }[]>`select count(*)::int as n from sat_products`;
   log(
     `seeded ${ROWS.toLocaleString('en')} CFDI over ${PROFILES} profiles in ${((performance.now() - t0) / 1000).toFixed(0)} s; catalog ${catalog!.n} codes`,

@@ -13,7 +13,7 @@ import { openDb } from '@folio/db';
 import { reportRows } from '@folio/db/queries/reports';
 import postgres from 'postgres';
 import { seedProfiles } from '../invoice-list/seed';
-import { api, type Child, startFolio } from '../lib/server';
+import { type Child, signIn, startFolio } from '../lib/server';
 import { machine } from '../lib/stats';
 import { seedReports } from './seed';
 
@@ -82,22 +82,14 @@ let folio: Child | undefined;
 const sql = postgres(url, { max: 2, onnotice: () => {} });
 try {
   folio = await startFolio({ DATABASE_URL: url, TRUST_PROXY: 'true' });
-  const email = `bench-reports-${Date.now()}@example.com`;
-  const password = 'bench password 1';
-  await api(folio.url, 'POST', '/api/auth/register', { body: { email, password }, ip: '10.9.3.1' });
-  const { accessToken: token, user } = await api<{ accessToken: string; user: { id: string } }>(
-    folio.url,
-    'POST',
-    '/api/auth/login',
-    { body: { email, password }, ip: '10.9.3.1' },
-  );
-  await sql`insert into subscriptions (user_id, plan, status) values (${user.id}, 'PRO', 'ACTIVE')`;
+  const { token, userId } = await signIn(folio.url, `bench-reports-${Date.now()}@example.com`, '10.9.3.1');
+  await sql`insert into subscriptions (user_id, plan, status) values (${userId}, 'PRO', 'ACTIVE')`;
   const t0 = performance.now();
-  const [profileId] = await seedProfiles(sql, user.id, 1);
+  const [profileId] = await seedProfiles(sql, userId, 1);
   const [profile] = await sql<{ rfc: string }[]>`select rfc from profiles where id = ${profileId!}`;
   await seedReports(
     sql,
-    { userId: user.id, profileId: profileId!, rfc: profile!.rfc, año: AÑO, rows: ROWS, manual: MANUAL },
+    { userId: userId, profileId: profileId!, rfc: profile!.rfc, año: AÑO, rows: ROWS, manual: MANUAL },
     log,
   );
   const [counts] = await sql<{ cfdis: string; apps: string }[]>`
