@@ -14,6 +14,7 @@ import {
   payableByUuids,
   savePaymentStates,
 } from '@folio/db/queries/cfdis';
+import { groupBy } from '../group';
 
 const toApplication = (a: ApplicationRow) => ({
   rep: a.rep,
@@ -132,17 +133,6 @@ const stored = (s: PaymentState) =>
  * statements however many. A complement from another party than the invoice's emisor is not
  * applied and says so on the complement.
  */
-function groupBy<T>(xs: T[], key: (x: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const x of xs) {
-    const k = key(x);
-    const group = groups.get(k);
-    if (group) group.push(x);
-    else groups.set(k, [x]);
-  }
-  return groups;
-}
-
 export async function refreshPaymentState(tx: Tx, profileId: string, uuids: string[]): Promise<void> {
   const keys = [...new Set(uuids)];
   await lockPaymentKeys(tx, profileId, keys);

@@ -1,3 +1,4 @@
+import { push } from '../../group';
 import { type Dec, dec, mul, ONE, ratio, ZERO } from './decimal';
 import type {
   DocParties,
@@ -84,12 +85,6 @@ export const partyOf = (doc: DocParties): Party =>
   doc.side === 'income'
     ? { rfc: doc.rfcReceptor, nombre: doc.nombreReceptor }
     : { rfc: doc.rfcEmisor, nombre: doc.nombreEmisor };
-
-const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-};
 
 /** Pesos per unit of the document's currency; null when a foreign document carries no rate. */
 export function mxnRate(moneda: string, tipoCambio: number | string | null): Dec | null {
