@@ -111,6 +111,20 @@ describe('pnpm demo against the started server', () => {
     expect((await call(server, 'GET', '/api/profiles', { token: newKey })).status).toBe(200);
   });
 
+  it('the search by meaning runs over the whole catalog: finds a code the starter set lacks', async () => {
+    // 72101511 "Servicio de instalación o mantenimiento o reparación de aires acondicionados".
+    const res = await call(
+      server,
+      'GET',
+      '/api/sat/ai-search?query=mantenimiento%20de%20aire%20acondicionado&limit=5',
+      {
+        token: field(second.stdout, 'token'),
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { id: string }) => i.id)).toContain('72101511');
+  });
+
   it('the three curl lines it prints answer 200 with data: invoices, a monthly report, a search by meaning', async () => {
     const answers = [];
     for (const line of curlLines(second.stdout)) {
