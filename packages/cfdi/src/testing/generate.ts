@@ -46,6 +46,10 @@ export interface InvoiceSpec {
   relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
   /** Extra XML appended inside Comprobante (an Addenda, say). */
   extra?: string;
+  /** Serie and Folio (default A and 1) and the receptor's UsoCFDI (default G03, gastos en general). */
+  serie?: string;
+  folio?: string;
+  usoCfdi?: string;
 }
 
 export function invoiceXml(s: InvoiceSpec): string {
@@ -66,7 +70,7 @@ export function invoiceXml(s: InvoiceSpec): string {
     )
     .join('');
   const attrs =
-    `Serie="A" Folio="1" Fecha="${s.fecha}" FormaPago="${metodo === 'PUE' ? '03' : '99'}" SubTotal="${fmt(subtotal)}" ` +
+    `Serie="${s.serie ?? 'A'}" Folio="${s.folio ?? '1'}" Fecha="${s.fecha}" FormaPago="${metodo === 'PUE' ? '03' : '99'}" SubTotal="${fmt(subtotal)}" ` +
     `Moneda="${s.moneda ?? 'MXN'}"${s.tipoCambio ? ` TipoCambio="${s.tipoCambio}"` : ''} Total="${fmt(subtotal + trasladado - retenido)}" ` +
     `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}" MetodoPago="${metodo}"`;
   const relacionados = (s.relacionados ?? [])
@@ -81,7 +85,7 @@ export function invoiceXml(s: InvoiceSpec): string {
   return (
     root(attrs, '') +
     relacionados +
-    parties(s.emisor, s.receptor, 'G03') +
+    parties(s.emisor, s.receptor, s.usoCfdi ?? 'G03') +
     `<cfdi:Conceptos>${conceptosXml}</cfdi:Conceptos>` +
     `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>` +
     `<cfdi:Complemento>${timbre(s.uuid, s.fecha)}</cfdi:Complemento>${s.extra ?? ''}</cfdi:Comprobante>`
@@ -238,6 +242,47 @@ function impuestosDR(i: NonNullable<PaymentSpec['pagos'][number]['doctos'][numbe
     ? `<pago20:TrasladosDR>${i.traslados.map((t) => line('Traslado', '002', t)).join('')}</pago20:TrasladosDR>`
     : '';
   return `<pago20:ImpuestosDR>${r}${t}</pago20:ImpuestosDR>`;
+}
+
+export interface NominaSpec {
+  uuid: string;
+  /** The employer. */
+  emisor: Party;
+  /** The employee (regime 605, Sueldos y Salarios). */
+  receptor: Party & { curp: string };
+  fecha: string;
+  /** `YYYY-MM-DD`: the pay date and the period it covers. */
+  fechaPago: string;
+  fechaInicialPago: string;
+  fechaFinalPago: string;
+  diasPagados: number;
+  /** Gross salary (one Percepcion 001, all taxable) and the withholdings taken from it. */
+  sueldo: number;
+  isrRetenido: number;
+  imss: number;
+}
+
+/**
+ * A CFDI de nómina 4.0 with its Nómina 1.2 complement: SubTotal = percepciones, Descuento =
+ * deducciones, no MetodoPago (paid when issued), one "Pago de nómina" concept (Guía de llenado).
+ */
+export function nominaXml(s: NominaSpec): string {
+  const deducciones = s.isrRetenido + s.imss;
+  const attrs =
+    `Serie="N" Folio="1" Fecha="${s.fecha}" SubTotal="${fmt(s.sueldo)}" Descuento="${fmt(deducciones)}" ` +
+    `Moneda="MXN" Total="${fmt(s.sueldo - deducciones)}" TipoDeComprobante="N"`;
+  const r = s.receptor;
+  return (
+    root(attrs, ' xmlns:nomina12="http://www.sat.gob.mx/nomina12"') +
+    parties(s.emisor, r, 'CN01') +
+    `<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111505" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago de nómina" ValorUnitario="${fmt(s.sueldo)}" Importe="${fmt(s.sueldo)}" Descuento="${fmt(deducciones)}" ObjetoImp="01"/></cfdi:Conceptos>` +
+    '<cfdi:Complemento>' +
+    `<nomina12:Nomina Version="1.2" TipoNomina="O" FechaPago="${s.fechaPago}" FechaInicialPago="${s.fechaInicialPago}" FechaFinalPago="${s.fechaFinalPago}" NumDiasPagados="${s.diasPagados.toFixed(3)}" TotalPercepciones="${fmt(s.sueldo)}" TotalDeducciones="${fmt(deducciones)}">` +
+    `<nomina12:Receptor Curp="${esc(r.curp)}" TipoContrato="01" TipoRegimen="02" NumEmpleado="1" PeriodicidadPago="05" ClaveEntFed="CMX"/>` +
+    `<nomina12:Percepciones TotalSueldos="${fmt(s.sueldo)}" TotalGravado="${fmt(s.sueldo)}" TotalExento="0.00"><nomina12:Percepcion TipoPercepcion="001" Clave="001" Concepto="Sueldo" ImporteGravado="${fmt(s.sueldo)}" ImporteExento="0.00"/></nomina12:Percepciones>` +
+    `<nomina12:Deducciones TotalOtrasDeducciones="${fmt(s.imss)}" TotalImpuestosRetenidos="${fmt(s.isrRetenido)}"><nomina12:Deduccion TipoDeduccion="001" Clave="001" Concepto="Seguridad social" Importe="${fmt(s.imss)}"/><nomina12:Deduccion TipoDeduccion="002" Clave="002" Concepto="ISR" Importe="${fmt(s.isrRetenido)}"/></nomina12:Deducciones>` +
+    `</nomina12:Nomina>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
+  );
 }
 
 let counter = 0;
