@@ -16,6 +16,7 @@ import {
   drawFooters,
   drawTable,
   Flow,
+  fitted,
   GREY,
   LEFT,
   LINE,
@@ -52,8 +53,10 @@ function taxLine(t: PrintedTax, withholding = false): string {
 /** A titled block of "label: value" pairs in two columns. */
 function drawFields(flow: Flow, title: string, pairs: [string, string | undefined][]) {
   const { doc } = flow;
-  const shown = pairs.filter((p): p is [string, string] => !!p[1]);
   const half = WIDTH / 2;
+  const shown = pairs
+    .filter((p): p is [string, string] => !!p[1])
+    .map(([k, v]): [string, string] => [k, fitted(v, 'regular', 8, half - 8)]);
   const lines: [string, string][][] = [];
   for (let i = 0; i < shown.length; i += 2) lines.push(shown.slice(i, i + 2));
   doc.font('regular').fontSize(8);
@@ -83,6 +86,7 @@ function drawFields(flow: Flow, title: string, pairs: [string, string | undefine
 /** A labelled block of long text (seals, cadena original) in the mono face, broken anywhere. */
 function drawLong(flow: Flow, label: string, value: string, x: number, width: number) {
   const { doc } = flow;
+  value = fitted(value, 'mono', 6, width);
   doc.font('mono').fontSize(6);
   const height = doc.heightOfString(value, { width }) + 10;
   flow.room(height);
@@ -118,7 +122,9 @@ function drawHeader(flow: Flow, p: PrintedCfdi) {
     .font('bold')
     .fontSize(12)
     .fillColor('black')
-    .text(c.emisor.nombre || c.emisor.rfc, LEFT, flow.y, { width: WIDTH * 0.56 });
+    .text(fitted(c.emisor.nombre || c.emisor.rfc, 'bold', 12, WIDTH * 0.56), LEFT, flow.y, {
+      width: WIDTH * 0.56,
+    });
   doc.font('regular').fontSize(8);
   doc.text(`RFC: ${c.emisor.rfc}`);
   doc.text(`Régimen fiscal: ${withName(c.emisor.regimenFiscal, REGIMEN_FISCAL)}`);
@@ -183,11 +189,11 @@ const CONCEPT_COLUMNS: Column[] = [
   { header: 'Impuestos', width: 90 },
 ];
 
-async function drawConceptos(flow: Flow, p: PrintedCfdi) {
+function drawConceptos(flow: Flow, p: PrintedCfdi) {
   flow.room(30);
   flow.doc.font('bold').fontSize(9).fillColor('black').text('Conceptos', LEFT, flow.y);
   flow.y += 12;
-  await drawTable(
+  drawTable(
     flow,
     CONCEPT_COLUMNS,
     p.conceptos.map((c) => [
@@ -252,7 +258,7 @@ const DOCTO_COLUMNS: Column[] = [
   { header: 'Saldo insoluto', width: 78, align: 'right' },
 ];
 
-async function drawPagos(flow: Flow, p: PrintedCfdi) {
+function drawPagos(flow: Flow, p: PrintedCfdi) {
   const pagos = p.cfdi.pagos ?? [];
   for (const [i, pago] of pagos.entries()) {
     drawFields(flow, `Pago ${i + 1} de ${pagos.length}`, [
@@ -263,7 +269,7 @@ async function drawPagos(flow: Flow, p: PrintedCfdi) {
       ['Monto', money(pago.monto)],
       ['Número de operación', pago.numOperacion],
     ]);
-    await drawTable(
+    drawTable(
       flow,
       DOCTO_COLUMNS,
       pago.doctos.map((d) => [
@@ -317,7 +323,7 @@ function drawStamp(flow: Flow, p: PrintedCfdi) {
 }
 
 /** The PDF of one printed CFDI, as bytes. */
-export async function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
+export function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
   const { doc, done } = newPdf({
     Title: `CFDI ${p.cfdi.uuid}`,
     Author: p.cfdi.emisor.nombre || p.cfdi.emisor.rfc,
@@ -325,8 +331,8 @@ export async function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
   });
   const flow = new Flow(doc);
   drawHeader(flow, p);
-  await drawConceptos(flow, p);
-  await drawPagos(flow, p);
+  drawConceptos(flow, p);
+  drawPagos(flow, p);
   drawTotals(flow, p);
   drawStamp(flow, p);
   drawFooters(doc, `Este documento es una representación impresa de un CFDI · ${p.cfdi.uuid}`);
