@@ -3,24 +3,36 @@
  * Amounts are formatted to 2 decimals; the timbre carries the UUID.
  */
 
+import {
+  type ACuentaTerceros,
+  aCuentaTercerosXml,
+  impuestosPXml,
+  informacionGlobalXml,
+  type PrintedExtras,
+  receptorExtranjeroXml,
+  totalesTaxAttrs,
+} from './printed-elements';
+
+export { type NominaSpec, nominaXml } from './nomina';
+
 export interface Party {
   rfc: string;
   nombre: string;
   regimen: string;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const fmt = (n: number) => n.toFixed(2);
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+export const fmt = (n: number) => n.toFixed(2);
 
-const timbre = (uuid: string, fecha: string) =>
+export const timbre = (uuid: string, fecha: string) =>
   `<tfd:TimbreFiscalDigital Version="1.1" UUID="${uuid}" FechaTimbrado="${fecha}" RfcProvCertif="SAT970701NN3" SelloCFD="x" NoCertificadoSAT="30001000000400002495" SelloSAT="x"/>`;
 
-const root = (attrs: string, ns: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="01" LugarExpedicion="06000">`;
+export const root = (attrs: string, ns: string, exportacion = '01') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="${exportacion}" LugarExpedicion="06000">`;
 
-const parties = (emisor: Party, receptor: Party, uso: string) =>
+export const parties = (emisor: Party, receptor: Party, uso: string, receptorExtra = '') =>
   `<cfdi:Emisor Rfc="${esc(emisor.rfc)}" Nombre="${esc(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>` +
-  `<cfdi:Receptor Rfc="${esc(receptor.rfc)}" Nombre="${esc(receptor.nombre)}" DomicilioFiscalReceptor="06000" RegimenFiscalReceptor="${receptor.regimen}" UsoCFDI="${uso}"/>`;
+  `<cfdi:Receptor Rfc="${esc(receptor.rfc)}" Nombre="${esc(receptor.nombre)}" DomicilioFiscalReceptor="06000"${receptorExtra} RegimenFiscalReceptor="${receptor.regimen}" UsoCFDI="${uso}"/>`;
 
 export interface InvoiceSpec {
   uuid: string;
@@ -38,6 +50,9 @@ export interface InvoiceSpec {
     importe: number;
     claveProdServ?: string;
     ivaRate?: number | 'exento';
+    /** c_ObjetoImp; taxes are written only for 02 (the default). */
+    objetoImp?: string;
+    aCuentaTerceros?: ACuentaTerceros;
   }>;
   ivaRate?: number;
   /** Withholdings on every concept, as fractions (ISR 0.0125 of a RESICO supplier, IVA 0.106667). */
@@ -46,11 +61,15 @@ export interface InvoiceSpec {
   relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
   /** Extra XML appended inside Comprobante (an Addenda, say). */
   extra?: string;
+  /** Anexo 20 elements a printed CFDI shows (printed-elements.ts). */
+  printed?: PrintedExtras;
 }
 
 export function invoiceXml(s: InvoiceSpec): string {
   const conceptos = s.conceptos ?? [{ descripcion: 'Servicios de consultoría', importe: 1000 }];
-  const lines = conceptos.map((c) => conceptoTaxes(c, s));
+  const lines = conceptos.map((c) =>
+    (c.objetoImp ?? '02') === '02' ? conceptoTaxes(c, s) : { traslados: [], retenciones: [] },
+  );
   const subtotal = conceptos.reduce((sum, c) => sum + c.importe, 0);
   const traslados = taxTotals(lines.flatMap((l) => l.traslados));
   const retenciones = taxTotals(lines.flatMap((l) => l.retenciones));
@@ -60,8 +79,11 @@ export function invoiceXml(s: InvoiceSpec): string {
   const conceptosXml = conceptos
     .map(
       (c, i) =>
-        `<cfdi:Concepto ClaveProdServ="${c.claveProdServ ?? '80101500'}" Cantidad="1" ClaveUnidad="E48" Descripcion="${esc(c.descripcion)}" ValorUnitario="${fmt(c.importe)}" Importe="${fmt(c.importe)}" ObjetoImp="02">` +
-        `<cfdi:Impuestos>${taxesXml(lines[i]!.traslados, lines[i]!.retenciones, true)}</cfdi:Impuestos>` +
+        `<cfdi:Concepto ClaveProdServ="${c.claveProdServ ?? '80101500'}" Cantidad="1" ClaveUnidad="E48" Descripcion="${esc(c.descripcion)}" ValorUnitario="${fmt(c.importe)}" Importe="${fmt(c.importe)}" ObjetoImp="${c.objetoImp ?? '02'}">` +
+        (lines[i]!.traslados.length + lines[i]!.retenciones.length
+          ? `<cfdi:Impuestos>${taxesXml(lines[i]!.traslados, lines[i]!.retenciones, true)}</cfdi:Impuestos>`
+          : '') +
+        aCuentaTercerosXml(c.aCuentaTerceros) +
         '</cfdi:Concepto>',
     )
     .join('');
@@ -79,11 +101,14 @@ export function invoiceXml(s: InvoiceSpec): string {
     (retenciones.length ? ` TotalImpuestosRetenidos="${fmt(retenido)}"` : '') +
     (traslados.some((t) => t.factor !== 'Exento') ? ` TotalImpuestosTrasladados="${fmt(trasladado)}"` : '');
   return (
-    root(attrs, '') +
+    root(attrs, '', s.printed?.exportacion) +
+    informacionGlobalXml(s.printed?.informacionGlobal) +
     relacionados +
-    parties(s.emisor, s.receptor, 'G03') +
+    parties(s.emisor, s.receptor, 'G03', receptorExtranjeroXml(s.printed?.receptorExtranjero)) +
     `<cfdi:Conceptos>${conceptosXml}</cfdi:Conceptos>` +
-    `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>` +
+    (traslados.length + retenciones.length
+      ? `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>`
+      : '') +
     `<cfdi:Complemento>${timbre(s.uuid, s.fecha)}</cfdi:Complemento>${s.extra ?? ''}</cfdi:Comprobante>`
   );
 }
@@ -209,10 +234,15 @@ export function paymentXml(s: PaymentSpec): string {
             `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoAnt - d.impPagado)}" ObjetoImpDR=${d.impuestosDR ? `"02">${impuestosDR(d.impuestosDR)}</pago20:DoctoRelacionado>` : '"01"/>'}`,
         )
         .join('');
-      return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}</pago20:Pago>`;
+      return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}${impuestosPXml(p)}</pago20:Pago>`;
     })
     .join('');
-  const total = s.pagos.flatMap((p) => p.doctos).reduce((sum, d) => sum + d.impPagado, 0);
+  // MontoTotalPagos is in MXN: each Monto times its TipoCambioP.
+  const total = s.pagos.reduce(
+    (sum, p) =>
+      sum + p.doctos.reduce((m, d) => m + d.impPagado / (d.equivalenciaDR ?? 1), 0) * (p.tipoCambioP ?? 1),
+    0,
+  );
   return (
     root(
       `Serie="P" Folio="1" Fecha="${s.fecha}" SubTotal="0" Moneda="XXX" Total="0" TipoDeComprobante="P"`,
@@ -220,7 +250,7 @@ export function paymentXml(s: PaymentSpec): string {
     ) +
     parties(s.emisor, s.receptor, 'CP01') +
     '<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111506" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago" ValorUnitario="0" Importe="0" ObjetoImp="01"/></cfdi:Conceptos>' +
-    `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales MontoTotalPagos="${fmt(total)}"/>${pagos}</pago20:Pagos>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
+    `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales${totalesTaxAttrs(s.pagos)} MontoTotalPagos="${fmt(total)}"/>${pagos}</pago20:Pagos>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
   );
 }
 

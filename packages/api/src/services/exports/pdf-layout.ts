@@ -176,3 +176,47 @@ export function drawFooters(doc: Doc, text: string) {
     doc.page.margins = margins;
   }
 }
+
+/** A titled block of "label: value" pairs in two columns. */
+export function drawFields(flow: Flow, title: string, pairs: [string, string | undefined][]) {
+  const { doc } = flow;
+  const half = WIDTH / 2;
+  const shown = pairs
+    .filter((p): p is [string, string] => !!p[1])
+    .map(([k, v]): [string, string] => [k, fitted(v, 'regular', 8, half - 8)]);
+  const lines: [string, string][][] = [];
+  for (let i = 0; i < shown.length; i += 2) lines.push(shown.slice(i, i + 2));
+  // Measured in the bold face (the label's, wider than the value's): a line never overlaps the next.
+  doc.font('bold').fontSize(8);
+  const heights = lines.map((l) =>
+    Math.max(...l.map(([k, v]) => doc.heightOfString(`${k}: ${v}`, { width: half - 8 }))),
+  );
+  flow.room(14 + (heights[0] ?? 0));
+  doc.font('bold').fontSize(9).fillColor('black').text(title, LEFT, flow.y);
+  flow.y += 12;
+  lines.forEach((line, i) => {
+    flow.room(heights[i]! + 2);
+    line.forEach(([label, value], j) => {
+      doc
+        .font('bold')
+        .fontSize(8)
+        .fillColor(GREY)
+        .text(`${label}: `, LEFT + j * half, flow.y, { width: half - 8, continued: true })
+        .font('regular')
+        .fillColor('black')
+        .text(value);
+    });
+    flow.y += heights[i]! + 2;
+  });
+  flow.y += 6;
+}
+
+/** A small bold title and its table (skipped when there are no rows). */
+export function drawTitledTable(flow: Flow, title: string, columns: Column[], rows: string[][]) {
+  if (!rows.length) return;
+  flow.room(30);
+  flow.doc.font('bold').fontSize(8).fillColor('black').text(title, LEFT, flow.y);
+  flow.y += 11;
+  drawTable(flow, columns, rows);
+  flow.y += 6;
+}
