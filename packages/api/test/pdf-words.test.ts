@@ -59,4 +59,30 @@ describe('words wider than their box are broken before layout', () => {
     expect(cachedChars(doc)).toBeLessThan(3 * 2_000);
     doc.end();
   });
+
+  it('a DIOT-like table of 200 suppliers with 254-character names: the cache stays linear in the names', () => {
+    const { doc } = newPdf({});
+    const flow = new Flow(doc);
+    // The DIOT PDF's name column among a dozen amounts: about 78 points at 6.5 points.
+    // Each name different (the cache shares equal slices): pseudo-random letters seeded by the row.
+    const names = Array.from({ length: 200 }, (_, i) => {
+      let x = i + 1;
+      return Array.from({ length: 254 }, () => {
+        x = (x * 1_103_515_245 + 12_345) % 2 ** 31;
+        return String.fromCharCode(65 + (x % 26));
+      }).join('');
+    });
+    drawTable(
+      flow,
+      [
+        { header: 'Proveedor', width: 78 },
+        { header: 'Base 16 %', width: 60, align: 'right' },
+      ],
+      names.map((n) => [n, '1,000.00']),
+      6.5,
+    );
+    // About twice the names here; pdfkit left alone: over ten times (515,054 characters).
+    expect(cachedChars(doc)).toBeLessThan(3 * 200 * 254);
+    doc.end();
+  });
 });
