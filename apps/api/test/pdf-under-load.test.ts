@@ -132,6 +132,36 @@ describe('a PDF cannot take the server down', () => {
 });
 
 describe('the PDF limits as HTTP answers', () => {
+  it('every worker busy and no room in the queue → 503 Service Unavailable, code pdf_busy, Retry-After 5', async () => {
+    const app = await startTestApp({ config: { ...testConfig, pdf: { concurrency: 1, queue: 0 } } });
+    try {
+      const { u, p } = await owner(app);
+      const id = await imported(
+        app,
+        u,
+        p.id,
+        xmlOf(1, (i) => `Concepto ${i}`),
+      );
+      // Both pass the plan check and read the XML in milliseconds; the first then holds the only
+      // worker while it starts and draws (hundreds of milliseconds at least).
+      const [a, b] = await Promise.all(
+        [1, 2].map(() => request(app, 'GET', `/api/invoices/${id}/pdf`, { headers: bearer(u.token) })),
+      );
+      const busy = [a!, b!].find((r) => r.status === 503);
+      expect([a!.status, b!.status].sort()).toEqual([200, 503]);
+      expect(busy!.headers.get('retry-after')).toBe('5');
+      const body = await busy!.json();
+      expectErrorBody(body);
+      expect(body).toEqual({
+        error: 'Service Unavailable',
+        code: 'pdf_busy',
+        message: 'Too many PDFs are being drawn right now; retry in 5 s',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a document out of its time limit → 503 Service Unavailable, code pdf_timeout, Retry-After', async () => {
     const app = await startTestApp({ config: { ...testConfig, pdf: { timeoutMs: 1 } } });
     try {
