@@ -192,10 +192,24 @@ add('2026-09-30-nomina-asistente.xml', (uuid) =>
     fechaPago: '2026-09-30',
     fechaInicialPago: '2026-09-01',
     fechaFinalPago: '2026-09-30',
-    diasPagados: 30,
-    sueldo: 12_000,
-    isrRetenido: 1_100,
-    imss: 300,
+    numDiasPagados: 30,
+    registroPatronal: 'B5510768108',
+    empleado: {
+      curp: lucia.curp,
+      nss: '04048512345',
+      numEmpleado: '1',
+      puesto: 'Asistente',
+      fechaInicioRelLaboral: '2025-03-01',
+      antiguedad: 'P82W',
+      periodicidadPago: '05',
+      salarioBaseCotApor: 420,
+      salarioDiarioIntegrado: 420,
+    },
+    percepciones: [{ tipo: '001', clave: '001', concepto: 'Sueldo', gravado: 12_000, exento: 0 }],
+    deducciones: [
+      { tipo: '001', clave: '001', concepto: 'Seguridad social', importe: 300 },
+      { tipo: '002', clave: '002', concepto: 'ISR', importe: 1_100 },
+    ],
   }),
 );
 // Refused on purpose: the supplier's draft, sent before it was stamped (no TimbreFiscalDigital).

@@ -109,6 +109,12 @@ const app = createApp({
     sessionTtlMs: env.SESSION_TTL_DAYS * 86_400_000,
     appUrl: env.APP_URL,
     secureCookies: env.NODE_ENV === 'production' || env.APP_URL.startsWith('https:'),
+    pdf: {
+      concurrency: env.PDF_WORKERS,
+      queue: env.PDF_QUEUE,
+      timeoutMs: env.PDF_TIMEOUT_S && env.PDF_TIMEOUT_S * 1000,
+      memoryMb: env.PDF_WORKER_MEMORY_MB,
+    },
   },
   kickEmail: mailer.kick,
   log,

@@ -3,24 +3,36 @@
  * Amounts are formatted to 2 decimals; the timbre carries the UUID.
  */
 
+import {
+  type ACuentaTerceros,
+  aCuentaTercerosXml,
+  impuestosPXml,
+  informacionGlobalXml,
+  type PrintedExtras,
+  receptorExtranjeroXml,
+  totalesTaxAttrs,
+} from './printed-elements';
+
+export { type NominaSpec, nominaXml } from './nomina';
+
 export interface Party {
   rfc: string;
   nombre: string;
   regimen: string;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const fmt = (n: number) => n.toFixed(2);
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+export const fmt = (n: number) => n.toFixed(2);
 
-const timbre = (uuid: string, fecha: string) =>
+export const timbre = (uuid: string, fecha: string) =>
   `<tfd:TimbreFiscalDigital Version="1.1" UUID="${uuid}" FechaTimbrado="${fecha}" RfcProvCertif="SAT970701NN3" SelloCFD="x" NoCertificadoSAT="30001000000400002495" SelloSAT="x"/>`;
 
-const root = (attrs: string, ns: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="01" LugarExpedicion="06000">`;
+export const root = (attrs: string, ns: string, exportacion = '01') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="${exportacion}" LugarExpedicion="06000">`;
 
-const parties = (emisor: Party, receptor: Party, uso: string) =>
+export const parties = (emisor: Party, receptor: Party, uso: string, receptorExtra = '') =>
   `<cfdi:Emisor Rfc="${esc(emisor.rfc)}" Nombre="${esc(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>` +
-  `<cfdi:Receptor Rfc="${esc(receptor.rfc)}" Nombre="${esc(receptor.nombre)}" DomicilioFiscalReceptor="06000" RegimenFiscalReceptor="${receptor.regimen}" UsoCFDI="${uso}"/>`;
+  `<cfdi:Receptor Rfc="${esc(receptor.rfc)}" Nombre="${esc(receptor.nombre)}" DomicilioFiscalReceptor="06000"${receptorExtra} RegimenFiscalReceptor="${receptor.regimen}" UsoCFDI="${uso}"/>`;
 
 export interface InvoiceSpec {
   uuid: string;
@@ -38,6 +50,9 @@ export interface InvoiceSpec {
     importe: number;
     claveProdServ?: string;
     ivaRate?: number | 'exento';
+    /** c_ObjetoImp; taxes are written only for 02 (the default). */
+    objetoImp?: string;
+    aCuentaTerceros?: ACuentaTerceros;
   }>;
   ivaRate?: number;
   /** Withholdings on every concept, as fractions (ISR 0.0125 of a RESICO supplier, IVA 0.106667). */
@@ -50,11 +65,15 @@ export interface InvoiceSpec {
   serie?: string;
   folio?: string;
   usoCfdi?: string;
+  /** Anexo 20 elements a printed CFDI shows (printed-elements.ts). */
+  printed?: PrintedExtras;
 }
 
 export function invoiceXml(s: InvoiceSpec): string {
   const conceptos = s.conceptos ?? [{ descripcion: 'Servicios de consultoría', importe: 1000 }];
-  const lines = conceptos.map((c) => conceptoTaxes(c, s));
+  const lines = conceptos.map((c) =>
+    (c.objetoImp ?? '02') === '02' ? conceptoTaxes(c, s) : { traslados: [], retenciones: [] },
+  );
   const subtotal = conceptos.reduce((sum, c) => sum + c.importe, 0);
   const traslados = taxTotals(lines.flatMap((l) => l.traslados));
   const retenciones = taxTotals(lines.flatMap((l) => l.retenciones));
@@ -64,8 +83,11 @@ export function invoiceXml(s: InvoiceSpec): string {
   const conceptosXml = conceptos
     .map(
       (c, i) =>
-        `<cfdi:Concepto ClaveProdServ="${c.claveProdServ ?? '80101500'}" Cantidad="1" ClaveUnidad="E48" Descripcion="${esc(c.descripcion)}" ValorUnitario="${fmt(c.importe)}" Importe="${fmt(c.importe)}" ObjetoImp="02">` +
-        `<cfdi:Impuestos>${taxesXml(lines[i]!.traslados, lines[i]!.retenciones, true)}</cfdi:Impuestos>` +
+        `<cfdi:Concepto ClaveProdServ="${c.claveProdServ ?? '80101500'}" Cantidad="1" ClaveUnidad="E48" Descripcion="${esc(c.descripcion)}" ValorUnitario="${fmt(c.importe)}" Importe="${fmt(c.importe)}" ObjetoImp="${c.objetoImp ?? '02'}">` +
+        (lines[i]!.traslados.length + lines[i]!.retenciones.length
+          ? `<cfdi:Impuestos>${taxesXml(lines[i]!.traslados, lines[i]!.retenciones, true)}</cfdi:Impuestos>`
+          : '') +
+        aCuentaTercerosXml(c.aCuentaTerceros) +
         '</cfdi:Concepto>',
     )
     .join('');
@@ -83,11 +105,14 @@ export function invoiceXml(s: InvoiceSpec): string {
     (retenciones.length ? ` TotalImpuestosRetenidos="${fmt(retenido)}"` : '') +
     (traslados.some((t) => t.factor !== 'Exento') ? ` TotalImpuestosTrasladados="${fmt(trasladado)}"` : '');
   return (
-    root(attrs, '') +
+    root(attrs, '', s.printed?.exportacion) +
+    informacionGlobalXml(s.printed?.informacionGlobal) +
     relacionados +
-    parties(s.emisor, s.receptor, s.usoCfdi ?? 'G03') +
+    parties(s.emisor, s.receptor, s.usoCfdi ?? 'G03', receptorExtranjeroXml(s.printed?.receptorExtranjero)) +
     `<cfdi:Conceptos>${conceptosXml}</cfdi:Conceptos>` +
-    `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>` +
+    (traslados.length + retenciones.length
+      ? `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>`
+      : '') +
     `<cfdi:Complemento>${timbre(s.uuid, s.fecha)}</cfdi:Complemento>${s.extra ?? ''}</cfdi:Comprobante>`
   );
 }
@@ -213,10 +238,15 @@ export function paymentXml(s: PaymentSpec): string {
             `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoAnt - d.impPagado)}" ObjetoImpDR=${d.impuestosDR ? `"02">${impuestosDR(d.impuestosDR)}</pago20:DoctoRelacionado>` : '"01"/>'}`,
         )
         .join('');
-      return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}</pago20:Pago>`;
+      return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}${impuestosPXml(p)}</pago20:Pago>`;
     })
     .join('');
-  const total = s.pagos.flatMap((p) => p.doctos).reduce((sum, d) => sum + d.impPagado, 0);
+  // MontoTotalPagos is in MXN: each Monto times its TipoCambioP.
+  const total = s.pagos.reduce(
+    (sum, p) =>
+      sum + p.doctos.reduce((m, d) => m + d.impPagado / (d.equivalenciaDR ?? 1), 0) * (p.tipoCambioP ?? 1),
+    0,
+  );
   return (
     root(
       `Serie="P" Folio="1" Fecha="${s.fecha}" SubTotal="0" Moneda="XXX" Total="0" TipoDeComprobante="P"`,
@@ -224,7 +254,7 @@ export function paymentXml(s: PaymentSpec): string {
     ) +
     parties(s.emisor, s.receptor, 'CP01') +
     '<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111506" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago" ValorUnitario="0" Importe="0" ObjetoImp="01"/></cfdi:Conceptos>' +
-    `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales MontoTotalPagos="${fmt(total)}"/>${pagos}</pago20:Pagos>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
+    `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales${totalesTaxAttrs(s.pagos)} MontoTotalPagos="${fmt(total)}"/>${pagos}</pago20:Pagos>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
   );
 }
 
@@ -242,47 +272,6 @@ function impuestosDR(i: NonNullable<PaymentSpec['pagos'][number]['doctos'][numbe
     ? `<pago20:TrasladosDR>${i.traslados.map((t) => line('Traslado', '002', t)).join('')}</pago20:TrasladosDR>`
     : '';
   return `<pago20:ImpuestosDR>${r}${t}</pago20:ImpuestosDR>`;
-}
-
-export interface NominaSpec {
-  uuid: string;
-  /** The employer. */
-  emisor: Party;
-  /** The employee (regime 605, Sueldos y Salarios). */
-  receptor: Party & { curp: string };
-  fecha: string;
-  /** `YYYY-MM-DD`: the pay date and the period it covers. */
-  fechaPago: string;
-  fechaInicialPago: string;
-  fechaFinalPago: string;
-  diasPagados: number;
-  /** Gross salary (one Percepcion 001, all taxable) and the withholdings taken from it. */
-  sueldo: number;
-  isrRetenido: number;
-  imss: number;
-}
-
-/**
- * A CFDI de nómina 4.0 with its Nómina 1.2 complement: SubTotal = percepciones, Descuento =
- * deducciones, no MetodoPago (paid when issued), one "Pago de nómina" concept (Guía de llenado).
- */
-export function nominaXml(s: NominaSpec): string {
-  const deducciones = s.isrRetenido + s.imss;
-  const attrs =
-    `Serie="N" Folio="1" Fecha="${s.fecha}" SubTotal="${fmt(s.sueldo)}" Descuento="${fmt(deducciones)}" ` +
-    `Moneda="MXN" Total="${fmt(s.sueldo - deducciones)}" TipoDeComprobante="N"`;
-  const r = s.receptor;
-  return (
-    root(attrs, ' xmlns:nomina12="http://www.sat.gob.mx/nomina12"') +
-    parties(s.emisor, r, 'CN01') +
-    `<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111505" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago de nómina" ValorUnitario="${fmt(s.sueldo)}" Importe="${fmt(s.sueldo)}" Descuento="${fmt(deducciones)}" ObjetoImp="01"/></cfdi:Conceptos>` +
-    '<cfdi:Complemento>' +
-    `<nomina12:Nomina Version="1.2" TipoNomina="O" FechaPago="${s.fechaPago}" FechaInicialPago="${s.fechaInicialPago}" FechaFinalPago="${s.fechaFinalPago}" NumDiasPagados="${s.diasPagados.toFixed(3)}" TotalPercepciones="${fmt(s.sueldo)}" TotalDeducciones="${fmt(deducciones)}">` +
-    `<nomina12:Receptor Curp="${esc(r.curp)}" TipoContrato="01" TipoRegimen="02" NumEmpleado="1" PeriodicidadPago="05" ClaveEntFed="CMX"/>` +
-    `<nomina12:Percepciones TotalSueldos="${fmt(s.sueldo)}" TotalGravado="${fmt(s.sueldo)}" TotalExento="0.00"><nomina12:Percepcion TipoPercepcion="001" Clave="001" Concepto="Sueldo" ImporteGravado="${fmt(s.sueldo)}" ImporteExento="0.00"/></nomina12:Percepciones>` +
-    `<nomina12:Deducciones TotalOtrasDeducciones="${fmt(s.imss)}" TotalImpuestosRetenidos="${fmt(s.isrRetenido)}"><nomina12:Deduccion TipoDeduccion="001" Clave="001" Concepto="Seguridad social" Importe="${fmt(s.imss)}"/><nomina12:Deduccion TipoDeduccion="002" Clave="002" Concepto="ISR" Importe="${fmt(s.isrRetenido)}"/></nomina12:Deducciones>` +
-    `</nomina12:Nomina>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
-  );
 }
 
 let counter = 0;
