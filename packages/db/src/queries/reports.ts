@@ -35,7 +35,7 @@ const toPorTasa = (r: object, prefix = ''): IvaPorTasa | null => {
 };
 
 /** The columns of a CFDI as a ReportDoc, read from the table under `alias`. */
-const docColumns = (alias: string) =>
+export const docColumns = (alias: string) =>
   sql.raw(`
     ${alias}.id, ${alias}.uuid, ${alias}.side, ${alias}.tipo_comprobante, ${alias}.tipo,
     ${alias}.fecha, ${alias}.moneda, ${alias}.tipo_cambio::text as tipo_cambio,
@@ -51,7 +51,7 @@ const VALIDO = (alias: string) => `coalesce((${alias}.validacion->>'valido')::bo
 /** Whether a CFDI still waits for the tax-detail back-fill (0 marks one whose XML could not be read: not pending). */
 const PENDING_DETAIL = (alias: string) => `(${alias}.taxes_version is null)`;
 
-interface DocRecord extends ByRateRecord {
+export interface DocRecord extends ByRateRecord {
   id: string;
   uuid: string;
   side: 'income' | 'expense';
@@ -75,7 +75,7 @@ interface DocRecord extends ByRateRecord {
   pending_tax_detail: number | string;
 }
 
-const toDoc = (r: DocRecord): ReportDoc => ({
+export const toDoc = (r: DocRecord): ReportDoc => ({
   id: r.id,
   uuid: r.uuid,
   side: r.side,
@@ -161,7 +161,7 @@ type PaymentRecord = Partial<DocRecord> & {
 };
 
 /** Complement applications and manual payments dated in the period, each with the invoice it pays (when present). */
-async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> {
+export async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> {
   const rows = await all<PaymentRecord>(
     db,
     sql`select 'rep' as source, rep.uuid as ref, pa.related_uuid, rep.side as pay_side,
@@ -219,7 +219,7 @@ interface ManualRecord {
 }
 
 /** Manual expenses dated or paid in the period. */
-async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManualExpense[]> {
+export async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManualExpense[]> {
   const rows = await all<ManualRecord>(
     db,
     sql`select id, fecha, subtotal::text as subtotal, iva_amount::text as iva_amount, total::text as total,
