@@ -8,6 +8,7 @@ export * from './money';
 export * from './parse-cfdi';
 export * from './payment-status';
 export * from './printable';
+export * from './region-fronteriza';
 export * from './rfc';
 export * from './types';
 export * from './validate';

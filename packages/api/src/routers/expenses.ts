@@ -10,6 +10,28 @@ import { authedProcedure, documentedOutput, router } from '../trpc';
 
 const tags = ['expenses'];
 const Concepto = z.string().trim().min(1).max(500);
+/** The DIOT's foreign supplier (tipo de tercero 05): its tax id and country, one DIOT row each. */
+const DiotSupplierFields = {
+  tipo_tercero: z
+    .enum(['04', '05'])
+    .optional()
+    .meta({
+      description: 'DIOT: 05 for a foreign supplier (then id_fiscal and pais are required); 04 national',
+    }),
+  id_fiscal: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .optional()
+    .meta({ description: 'The foreign supplier’s tax id' }),
+  pais: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 3166 alpha-3 code (e.g. USA)')
+    .optional()
+    .meta({ description: 'The foreign supplier’s country, ISO 3166 alpha-3 (ZZZ: another)' }),
+};
 
 export const expensesRouter = router({
   list: authedProcedure
@@ -75,6 +97,7 @@ export const expensesRouter = router({
             .max(254)
             .optional()
             .meta({ description: "The supplier's name" }),
+          ...DiotSupplierFields,
         }),
         { ...PROFILE_ALIAS, concept: 'concepto' },
         ['profileId', 'concepto'],

@@ -37,10 +37,16 @@ export interface DiotCfdiFactsRow {
   id: string;
   metodo_pago: string;
   forma_pago: string | null;
-  /** The operation's own issuer data: a credit note's come from the invoice it relates (TipoRelacion 01). */
-  regimen_emisor: string | null;
   rfc_emisor: string;
-  /** Subtotal − Descuento and the ISR withheld, to tell the withholding's rate. */
+  lugar_expedicion: string | null;
+  /**
+   * The operation's own issuer régimen and CFDI facts (`CfdiFacts` of packages/cfdi; null before the
+   * back-fill): a credit note's come from the invoice it relates (TipoRelacion 01), since a note's
+   * concept is SAT's 84111506 whatever was sold.
+   */
+  regimen_emisor: string | null;
+  facts: object | null;
+  /** Subtotal − Descuento and the ISR withheld: the withholding's rate while the facts are missing. */
   base: string;
   retencion_isr: string | null;
 }
@@ -54,18 +60,20 @@ export async function diotCfdiFacts(
   if (ids.length === 0) return [];
   return rowsOf<DiotCfdiFactsRow>(
     await db.execute(
-      sql`select c.id, c.tipo as metodo_pago, c.forma_pago,
-            coalesce(inv.regimen_fiscal_emisor, c.regimen_fiscal_emisor) as regimen_emisor, c.rfc_emisor,
+      sql`select c.id, c.tipo as metodo_pago, c.forma_pago, c.rfc_emisor, c.lugar_expedicion,
+            coalesce(inv.regimen_fiscal_emisor, c.regimen_fiscal_emisor) as regimen_emisor,
+            coalesce(inv.facts, c.facts) as facts,
             coalesce(inv.subtotal - coalesce(inv.descuento, 0), c.subtotal - coalesce(c.descuento, 0))::text as base,
             coalesce(inv.retencion_isr_amount, c.retencion_isr_amount)::text as retencion_isr
           from cfdis c
           left join lateral (
-            select i.regimen_fiscal_emisor, i.subtotal, i.descuento, i.retencion_isr_amount
+            select i.regimen_fiscal_emisor, i.facts, i.subtotal, i.descuento, i.retencion_isr_amount
             from cfdi_relations cr join cfdis i on i.profile_id = cr.profile_id and i.uuid = cr.related_uuid
             where c.tipo_comprobante = 'E' and cr.cfdi_id = c.id and cr.tipo_relacion = '01'
             order by i.fecha limit 1
           ) inv on true
-          where c.profile_id = ${profileId} and c.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+          where c.profile_id = ${profileId}
+            and c.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
     ),
   );
 }

@@ -28,6 +28,10 @@ export interface ManualExpenseInput {
   payment_date?: string;
   rfc_emisor?: string;
   nombre_emisor?: string;
+  /** The DIOT's foreign supplier: 05 with its tax id and ISO alpha-3 country. */
+  tipo_tercero?: '04' | '05';
+  id_fiscal?: string;
+  pais?: string;
 }
 
 type Answer = { message: string; data: Expense };
@@ -142,7 +146,10 @@ async function replayOf(
 const replayedHeaders = (headers: Headers): Record<string, string> =>
   Object.fromEntries([...headers].filter(([name]) => name.startsWith('x-quota-')));
 
-/** The supplier, when given: an RFC as any CFDI party's (generic ones included), and its name. */
+/**
+ * The supplier, when given: an RFC as any CFDI party's (generic ones included), and its name; a
+ * foreign one (DIOT tipo de tercero 05) with its tax id and country.
+ */
 function supplierOf(input: ManualExpenseInput) {
   let rfcEmisor: string | null = null;
   if (input.rfc_emisor !== undefined) {
@@ -150,5 +157,24 @@ function supplierOf(input: ManualExpenseInput) {
     if ('problem' in parsed) throw badRequest(`rfc_emisor: ${parsed.problem.message}`, 'rfc_invalid');
     rfcEmisor = parsed.rfc;
   }
-  return { rfcEmisor, nombreEmisor: input.nombre_emisor ?? null };
+  const foreign = input.tipo_tercero === '05';
+  if (foreign && (!input.id_fiscal || !input.pais)) {
+    throw badRequest(
+      'tipo_tercero 05 (foreign supplier) needs id_fiscal and pais',
+      'foreign_supplier_incomplete',
+    );
+  }
+  if (!foreign && (input.id_fiscal || input.pais)) {
+    throw badRequest(
+      'id_fiscal and pais are for a foreign supplier: send tipo_tercero 05',
+      'foreign_supplier_incomplete',
+    );
+  }
+  return {
+    rfcEmisor,
+    nombreEmisor: input.nombre_emisor ?? null,
+    tipoTercero: input.tipo_tercero ?? null,
+    idFiscal: foreign ? input.id_fiscal! : null,
+    pais: foreign ? input.pais! : null,
+  };
 }

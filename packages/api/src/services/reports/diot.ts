@@ -1,3 +1,12 @@
+import {
+  type CfdiFacts,
+  isProduct,
+  isRent,
+  isService,
+  personaOfRfc,
+  type RetencionPorTasa,
+  regionFronteriza,
+} from '@folio/cfdi';
 import type { Executor } from '@folio/db';
 import {
   type DiotCfdiFactsRow,
@@ -60,22 +69,36 @@ const UNKNOWN_OPERATION = {
   tasasIsrRetenido: [] as number[],
 };
 
-/** A CFDI's facts; the ISR withheld's rate is told from its amount over the base (Subtotal − Descuento). */
+/**
+ * A CFDI's facts for the derivation: its concepts' ClaveProdServ and the ISR withheld by rate
+ * (CfdiFacts); before the back-fill reaches it, the rate is told from the ISR over Subtotal − Descuento.
+ */
 function cfdiFacts(c: DiotCfdiFactsRow): DiotDocFacts {
-  const base = dec(c.base);
-  const isr = dec(c.retencion_isr);
-  const tasa = base > ZERO && isr > ZERO ? Number(ratio(isr, ONE, base)) / Number(ONE) : null;
+  const f = c.facts as Pick<CfdiFacts, 'conceptos' | 'retenciones' | 'emisorPersonaFisica'> | null;
+  const claves = f?.conceptos.map((k) => k.claveProdServ) ?? null;
   return {
-    ...UNKNOWN_OPERATION,
     regimenEmisor: c.regimen_emisor,
-    personaFisica: c.rfc_emisor.length === 13,
-    tasasIsrRetenido: tasa === null ? [] : [tasa],
+    personaFisica: f?.emisorPersonaFisica ?? personaOfRfc(c.rfc_emisor) === 'FISICA',
+    renta: claves ? claves.some(isRent) : null,
+    servicios: claves ? claves.some(isService) : null,
+    soloProductos: claves ? claves.length > 0 && claves.every(isProduct) : null,
+    tasasIsrRetenido: f ? isrRates(f.retenciones) : estimatedIsrRate(c),
     sinCfdi: false,
-    region8: null,
+    region8: regionFronteriza(c.lugar_expedicion),
     metodoPago: c.metodo_pago,
     formaPago: c.forma_pago,
     extranjero: null,
   };
+}
+
+const isrRates = (r: RetencionPorTasa[]) =>
+  r.flatMap((t) => (t.impuesto === 'ISR' && t.tasa !== undefined ? [t.tasa] : []));
+
+function estimatedIsrRate(c: DiotCfdiFactsRow): number[] {
+  const base = dec(c.base);
+  const isr = dec(c.retencion_isr);
+  if (base <= ZERO || isr <= ZERO) return [];
+  return [Number(ratio(isr, ONE, base)) / Number(ONE)];
 }
 
 async function overridesOf(db: Executor, profileId: string): Promise<Map<string, DiotOverride>> {

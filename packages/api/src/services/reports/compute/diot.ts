@@ -2,6 +2,7 @@ import { type Dec, toMoney, ZERO } from './decimal';
 import { defaultIvaSplit, type IvaSplit, type SplitIva } from './diot-iva';
 import {
   type OperacionFacts,
+  RFC_EXTRANJERO,
   type TipoOperacion,
   type TipoTercero,
   tipoOperacionOf,
@@ -200,7 +201,7 @@ function emptyRow(
     tipo,
     derivado,
     key,
-    rfc: move.party.rfc,
+    rfc: extranjero ? RFC_EXTRANJERO : move.party.rfc,
     nombre: move.party.nombre,
     extranjero,
     actos: byZona(actos),
