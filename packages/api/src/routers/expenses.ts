@@ -12,12 +12,9 @@ const tags = ['expenses'];
 const Concepto = z.string().trim().min(1).max(500);
 /** The DIOT's foreign supplier (tipo de tercero 05): its tax id and country, one DIOT row each. */
 const DiotSupplierFields = {
-  tipo_tercero: z
-    .enum(['04', '05'])
-    .optional()
-    .meta({
-      description: 'DIOT: 05 for a foreign supplier (then id_fiscal and pais are required); 04 national',
-    }),
+  tipo_tercero: z.enum(['04', '05']).optional().meta({
+    description: 'DIOT: 05 for a foreign supplier (then id_fiscal and pais are required); 04 national',
+  }),
   id_fiscal: z
     .string()
     .trim()

@@ -87,6 +87,7 @@ export async function diotManualFacts(db: Executor, profileId: string, ids: stri
       tipoTercero: manualExpensesTable.tipoTercero,
       idFiscal: manualExpensesTable.idFiscal,
       pais: manualExpensesTable.pais,
+      nombre: manualExpensesTable.nombreEmisor,
     })
     .from(manualExpensesTable)
     .where(and(eq(manualExpensesTable.profileId, profileId), inList(manualExpensesTable.id, ids)));

@@ -54,7 +54,9 @@ async function factsOf(
       region8: null,
       metodoPago: null,
       formaPago: null,
-      extranjero: foreign ? { idFiscal: m.idFiscal as string, pais: m.pais as string } : null,
+      extranjero: foreign
+        ? { idFiscal: m.idFiscal as string, pais: m.pais as string, nombre: m.nombre ?? m.idFiscal! }
+        : null,
     });
   }
   return facts;

@@ -40,7 +40,7 @@ export interface DiotDocFacts extends OperacionFacts {
   metodoPago: string | null;
   formaPago: string | null;
   /** A foreign supplier typed in by hand: tipo de tercero 05, one row per tax id. */
-  extranjero: { idFiscal: string; pais: string } | null;
+  extranjero: { idFiscal: string; pais: string; nombre: string } | null;
 }
 
 /** The user's word on a supplier (keyed by RFC, a foreign one by its tax id). */
@@ -176,7 +176,10 @@ export function diotReport(input: DiotInput, period: Period, splitIva: SplitIva 
     if (!note) row.docs.set(move.doc, move.documentos);
   }
   const proveedores = [...rows.values()]
-    .sort((a, b) => a.key.localeCompare(b.key) || a.tipo.localeCompare(b.tipo))
+    .sort(
+      (a, b) =>
+        a.tercero.localeCompare(b.tercero) || a.key.localeCompare(b.key) || a.tipo.localeCompare(b.tipo),
+    )
     .map(shape);
   advertencias.push(...derivedWarnings(proveedores), ...ivaMotivos);
   if (sinRegion.size > 0) {
@@ -202,7 +205,7 @@ function emptyRow(
     derivado,
     key,
     rfc: extranjero ? RFC_EXTRANJERO : move.party.rfc,
-    nombre: move.party.nombre,
+    nombre: extranjero?.nombre ?? move.party.nombre,
     extranjero,
     actos: byZona(actos),
     tasa0: actos(),
