@@ -739,7 +739,8 @@ describe('format=xlsx', () => {
     expect(rowsOf(diot.wb.getWorksheet('DIOT'))).toContainEqual([
       SUPPLIER.rfc,
       SUPPLIER.nombre,
-      '04',
+      // A course (ClaveProdServ 80101500, a service) from a persona moral, nothing withheld: 85.
+      '04 85',
       2000,
       320,
       0,
@@ -845,7 +846,7 @@ describe.skipIf(!hasPoppler)('format=pdf', () => {
     const diot = await pdf(`/api/reports/diot?profileId=${profileId}&año=2025&mes=3&format=pdf`);
     expect(diot.disposition).toContain(`filename="diot-${ME.rfc}-2025-03.pdf"`);
     expect(diot.text).toContain('DIOT · marzo 2025');
-    expect(diot.text).toContain(`${SUPPLIER.rfc} ${SUPPLIER.nombre} 04 ${pesos(2000)} ${pesos(320)}`);
+    expect(diot.text).toContain(`${SUPPLIER.rfc} ${SUPPLIER.nombre} 04 85 ${pesos(2000)} ${pesos(320)}`);
   });
 
   it('needs exportPDF: FREE → 403 naming the plans; BASIC gets its level (no RESICO section)', async () => {
