@@ -9,12 +9,13 @@ const MAX_DIGITS = 14;
 
 /**
  * Whole pesos as CFF art. 20 adjusts amounts: 1 to 50 centavos down to the peso below, 51 to 99
- * up to the peso above. Zero (and a negative figure, which the layout cannot hold) is left empty.
+ * up to the peso above. Zero pesos (and a negative figure, which the layout cannot hold) is left empty.
  */
 export function pesosCff20(amount: number): string {
   const cents = Math.round(amount * 100);
   if (cents <= 0) return '';
   const pesos = Math.floor(cents / 100) + (cents % 100 > 50 ? 1 : 0);
+  if (pesos === 0) return '';
   const text = String(pesos);
   if (text.length > MAX_DIGITS) throw new RangeError(`DIOT amount over ${MAX_DIGITS} digits: ${text}`);
   return text;
