@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
-import type { DiotDocFacts } from './diot';
+import { type DiotDocFacts, diotReport } from './diot';
 import { defaultIvaSplit } from './diot-iva';
 import { deriveTipoOperacion, type OperacionFacts, tipoOperacionOf } from './diot-tipo';
 import { pesosCff20 } from './diot-txt';
+import type { ReportDoc } from './rows';
 
 const facts = (f: Partial<OperacionFacts>): OperacionFacts => ({
   regimenEmisor: '601',
@@ -116,5 +117,46 @@ describe('the default IVA split (LIVA 5-II, 5-I with LISR 27-III)', () => {
   it('a manual expense has no CFDI: its IVA is not creditable', () => {
     const split = defaultIvaSplit(dec('16'), move('116'), cfdi({ sinCfdi: true, metodoPago: null }));
     expect(split).toMatchObject({ noRequisitos: dec('16'), exclusivas: dec('0') });
+  });
+});
+
+describe('credit notes received', () => {
+  it('a note alone in the month goes to the returns column, and its IVA left negative is named (the TXT cannot hold it)', () => {
+    const note: ReportDoc = {
+      id: 'n1',
+      uuid: 'N1',
+      side: 'expense',
+      tipoComprobante: 'E',
+      metodoPago: 'PUE',
+      fecha: '2025-05-20T10:00:00',
+      moneda: 'MXN',
+      tipoCambio: null,
+      subtotal: '1000',
+      descuento: null,
+      total: '1160',
+      ivaTrasladado: '160',
+      retencionIva: null,
+      retencionIsr: null,
+      ivaTasa: '16',
+      ivaPorTasa: { base16: '1000', iva16: '160', base8: '0', iva8: '0', base0: '0', baseExenta: '0' },
+      rfcEmisor: 'ACM010101AB3',
+      nombreEmisor: 'Acmé',
+      rfcReceptor: 'EKU9003173C9',
+      nombreReceptor: 'Escuela',
+      valido: true,
+      documentos: 1,
+      pendingTaxDetail: 0,
+    };
+    const rows = { docs: [note], payments: [], manualExpenses: [], pending: [] };
+    const r = diotReport({ rows, facts: new Map(), overrides: new Map() }, { año: 2025, mes: 5 });
+    expect(r.proveedores).toHaveLength(1);
+    const [acme] = r.proveedores;
+    // 1,000.00 returned, nothing paid: kept apart, never netted into a negative paid value.
+    expect(acme?.actos.tasa16).toEqual({ pagado: 0, devoluciones: 1000 });
+    expect(acme?.iva_acreditable.tasa16.exclusivamente_gravadas).toBe(-160);
+    expect(acme?.documentos).toBe(0);
+    expect(r.advertencias).toContain(
+      'Notas de crédito mayores que lo pagado en el mes (ACM010101AB3 85): el archivo TXT deja vacías las cifras negativas',
+    );
   });
 });

@@ -181,7 +181,7 @@ export function diotReport(input: DiotInput, period: Period, splitIva: SplitIva 
         a.tercero.localeCompare(b.tercero) || a.key.localeCompare(b.key) || a.tipo.localeCompare(b.tipo),
     )
     .map(shape);
-  advertencias.push(...derivedWarnings(proveedores), ...ivaMotivos);
+  advertencias.push(...derivedWarnings(proveedores), ...ivaMotivos, ...negativeWarnings(proveedores));
   if (sinRegion.size > 0) {
     advertencias.push(
       `IVA al 8 % de ${[...sinRegion].join(', ')} sin región conocida (código postal de LugarExpedicion): ` +
@@ -270,5 +270,24 @@ function derivedWarnings(rows: DiotProveedor[]): string[] {
   return [
     `Tipo de operación derivado de los CFDI (revíselo; se corrige por proveedor en ` +
       `PUT /api/profiles/{id}/diot/proveedores/{rfc}): ${list}`,
+  ];
+}
+
+/** Credit notes received above what was paid leave a column negative, which the TXT cannot hold. */
+function negativeWarnings(rows: DiotProveedor[]): string[] {
+  const negative = rows.filter((r) => {
+    const net = [r.actos.tasa_0, r.actos.exento, r.actos.importacion_exenta].map(
+      (a) => a.pagado - a.devoluciones,
+    );
+    const iva = ZONAS.flatMap((z) => [
+      ...Object.values(r.iva_acreditable[z]),
+      ...Object.values(r.iva_no_acreditable[z]),
+    ]);
+    return [...net, ...iva, r.iva_retenido].some((v) => v < 0);
+  });
+  if (negative.length === 0) return [];
+  const list = negative.map((r) => `${r.id_fiscal ?? r.rfc} ${r.tipo_operacion}`).join(', ');
+  return [
+    `Notas de crédito mayores que lo pagado en el mes (${list}): el archivo TXT deja vacías las cifras negativas`,
   ];
 }
