@@ -28,6 +28,8 @@ const CARLOS: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', reg
 let t: TestApp;
 let u: TestUser;
 let profileId: string;
+/** The foreign suppliers' manual expenses, by tax id. */
+const foreignIds = new Map<string, string>();
 
 const diotPath = (format = 'json') => `/api/reports/diot?profileId=${ME.rfc}&año=2025&mes=5&format=${format}`;
 
@@ -140,7 +142,9 @@ beforeAll(async () => {
       },
     });
     expect(res.status).toBe(201);
-    expect((await res.json()).data).toMatchObject({ tipo_tercero: '05', id_fiscal: idFiscal, pais });
+    const { data } = await res.json();
+    expect(data).toMatchObject({ tipo_tercero: '05', id_fiscal: idFiscal, pais });
+    foreignIds.set(idFiscal, data.id);
   }
 });
 
@@ -303,5 +307,23 @@ describe('PUT /api/profiles/{id}/diot/proveedores/{rfc}: the user’s tipo de op
       },
     });
     expect(await expectError(res, 400, 'Bad Request')).toMatch(/needs id_fiscal and pais/);
+  });
+
+  it('PATCH /api/accrued-expenses/{id} changes a foreign supplier’s country; a tax id without tipo_tercero 05 is a 400 that changes nothing', async () => {
+    const id = foreignIds.get('DE987654321');
+    const patch = (body: object) =>
+      request(t, 'PATCH', `/api/accrued-expenses/${id}`, {
+        headers: bearer(u.token),
+        body: { is_paid: true, payment_date: '2025-05-10', ...body },
+      });
+    const bad = await patch({ id_fiscal: 'DE987654321', pais: 'AUT' });
+    expect(await expectError(bad, 400, 'Bad Request')).toMatch(/send tipo_tercero 05/);
+    const initech = async () =>
+      (await diotJson()).proveedores.find((p: { id_fiscal: string | null }) => p.id_fiscal === 'DE987654321');
+    expect((await initech()).pais).toBe('DEU');
+    const ok = await patch({ tipo_tercero: '05', id_fiscal: 'DE987654321', pais: 'AUT' });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).data).toMatchObject({ tipo_tercero: '05', pais: 'AUT' });
+    expect((await initech()).pais).toBe('AUT');
   });
 });

@@ -126,7 +126,7 @@ export const expensesRouter = router({
         tags,
         summary: 'Mark a manual expense paid (on a date) or unpaid',
         description:
-          'Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. An expense that is not yours answers 404.',
+          'Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.',
         errorResponses: [400, 401, 403, 404, 500],
       },
     })
@@ -136,6 +136,7 @@ export const expensesRouter = router({
           id: z.string().min(1).max(100),
           is_paid: z.boolean(),
           payment_date: IsoDate.optional(),
+          ...DiotSupplierFields,
         })
         .meta({ example: { is_paid: true, payment_date: '2025-03-20' } }),
     )

@@ -377,7 +377,7 @@ export interface paths {
         head?: never;
         /**
          * Mark a manual expense paid (on a date) or unpaid
-         * @description Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. An expense that is not yours answers 404.
+         * @description Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.
          */
         patch: operations["expenses-updatePayment"];
         trace?: never;
@@ -3539,6 +3539,15 @@ export interface operations {
                 "application/json": {
                     is_paid: boolean;
                     payment_date?: string;
+                    /**
+                     * @description DIOT: 05 for a foreign supplier (then id_fiscal and pais are required); 04 national
+                     * @enum {string}
+                     */
+                    tipo_tercero?: "04" | "05";
+                    /** @description The foreign supplier’s tax id */
+                    id_fiscal?: string;
+                    /** @description The foreign supplier’s country, ISO 3166 alpha-3 (ZZZ: another) */
+                    pais?: string;
                 };
             };
         };

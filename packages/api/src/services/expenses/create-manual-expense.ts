@@ -11,9 +11,10 @@ import { type Expense, toManualExpense } from '../../schemas/expense';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
 import { takeMonthlyQuota } from '../quota';
+import { type ForeignSupplierInput, foreignSupplierOf } from './foreign-supplier';
 import { paymentOf } from './manual-expense-payment';
 
-export interface ManualExpenseInput {
+export interface ManualExpenseInput extends ForeignSupplierInput {
   profileId: string;
   period_id: string;
   concepto: string;
@@ -28,10 +29,6 @@ export interface ManualExpenseInput {
   payment_date?: string;
   rfc_emisor?: string;
   nombre_emisor?: string;
-  /** The DIOT's foreign supplier: 05 with its tax id and ISO alpha-3 country. */
-  tipo_tercero?: '04' | '05';
-  id_fiscal?: string;
-  pais?: string;
 }
 
 type Answer = { message: string; data: Expense };
@@ -157,24 +154,9 @@ function supplierOf(input: ManualExpenseInput) {
     if ('problem' in parsed) throw badRequest(`rfc_emisor: ${parsed.problem.message}`, 'rfc_invalid');
     rfcEmisor = parsed.rfc;
   }
-  const foreign = input.tipo_tercero === '05';
-  if (foreign && (!input.id_fiscal || !input.pais)) {
-    throw badRequest(
-      'tipo_tercero 05 (foreign supplier) needs id_fiscal and pais',
-      'foreign_supplier_incomplete',
-    );
-  }
-  if (!foreign && (input.id_fiscal || input.pais)) {
-    throw badRequest(
-      'id_fiscal and pais are for a foreign supplier: send tipo_tercero 05',
-      'foreign_supplier_incomplete',
-    );
-  }
   return {
     rfcEmisor,
     nombreEmisor: input.nombre_emisor ?? null,
-    tipoTercero: input.tipo_tercero ?? null,
-    idFiscal: foreign ? input.id_fiscal! : null,
-    pais: foreign ? input.pais! : null,
+    ...(foreignSupplierOf(input) ?? { tipoTercero: null, idFiscal: null, pais: null }),
   };
 }
