@@ -80,14 +80,19 @@ beforeAll(async () => {
     const uuid = newUuid();
     return { uuid, xml: invoiceXml({ uuid, emisor, receptor: ME, fecha, ...extra }) };
   };
-  // ACME: goods 10,000.00 + IVA 1,600.00 and services 5,000.00 + IVA 800.00, both PUE by transfer.
+  // ACME: goods 10,000.00 + IVA 1,600.00 and services 5,000.00 + IVA 800.00 (with a 300.00 fee not
+  // subject to IVA), both PUE by transfer.
   const goods = purchase(ACME, '2025-05-05T10:00:00', {
     conceptos: [{ descripcion: 'Computadora', importe: 10000, claveProdServ: '43211500' }],
   });
   await put(goods.xml);
   await put(
     purchase(ACME, '2025-05-06T10:00:00', {
-      conceptos: [{ descripcion: 'Mantenimiento', importe: 5000, claveProdServ: '81111500' }],
+      conceptos: [
+        { descripcion: 'Mantenimiento', importe: 5000, claveProdServ: '81111500' },
+        // A fee not subject to IVA (ObjetoImp 01): DIOT field 52.
+        { descripcion: 'Cuota de acceso', importe: 300, claveProdServ: '81111500', objetoImp: '01' },
+      ],
     }).xml,
   );
   // Its credit note for 1,000.00 + IVA 160.00 against the goods (concept 84111506, as SAT prescribes).
@@ -162,6 +167,7 @@ describe('DIOT rows per supplier and tipo de operación (tax-rules §6)', () => 
     // Services (segment 81, a persona moral, nothing withheld): 85 otros.
     expect(services.actos.tasa16).toEqual({ pagado: 5000, devoluciones: 0 });
     expect(services.iva_acreditable.tasa16.exclusivamente_gravadas).toBe(800);
+    expect(services.actos.no_objeto).toEqual({ pagado: 300, devoluciones: 0 });
     expect(d.advertencias.find((a: string) => a.startsWith('Tipo de operación derivado'))).toContain(
       `${ACME.rfc} 02, ${ACME.rfc} 85`,
     );
@@ -226,7 +232,8 @@ describe('DIOT format=txt: SAT’s batch layout (54 fields, docs/diot.md)', () =
     expect(lines).toEqual([
       // ACME 02: 16 % paid (12) and returned (13) apart; creditable IVA exclusively taxed at 16 % (22).
       line({ 1: '04', 2: '02', 3: ACME.rfc, 12: '10000', 13: '1000', 22: String(1600 - 160), 54: '01' }),
-      line({ 1: '04', 2: '85', 3: ACME.rfc, 12: '5000', 22: '800', 54: '01' }),
+      // ACME 85: and the 300.00 not subject to IVA (52).
+      line({ 1: '04', 2: '85', 3: ACME.rfc, 12: '5000', 22: '800', 52: '300', 54: '01' }),
       // Carlos: región fronteriza norte (8) and its creditable IVA (18).
       line({ 1: '04', 2: '02', 3: CARLOS.rfc, 8: '1000', 18: '80', 54: '01' }),
       // José: IVA withheld 2,133.34 → 2,133 (CFF 20: 1 to 50 centavos go to the peso below) (48).
@@ -271,7 +278,7 @@ describe('PUT /api/profiles/{id}/diot/proveedores/{rfc}: the user’s tipo de op
     });
     const lines = await diotLines();
     expect(lines.filter((l) => l[2] === ACME.rfc)).toEqual([
-      line({ 1: '04', 2: '03', 3: ACME.rfc, 12: '15000', 13: '1000', 22: '2240', 54: '01' }),
+      line({ 1: '04', 2: '03', 3: ACME.rfc, 12: '15000', 13: '1000', 22: '2240', 52: '300', 54: '01' }),
     ]);
     // And back to the derived codes through tRPC.
     const back = await trpcClient(t, u.token).diot.setProveedor.mutate({

@@ -1,6 +1,6 @@
 // The border regions where IVA is 8 % (Decreto de estímulos fiscales región fronteriza norte, DOF
-// 31-12-2018, extended 28-12-2020 and 30-12-2024; región fronteriza sur, DOF 30-12-2020, extended
-// 30-12-2024), told from a CFDI's LugarExpedicion: docs/diot.md#regions.
+// 31-12-2018, extended in 2020 and 2024; región fronteriza sur, DOF 30-12-2020), told from a CFDI's
+// LugarExpedicion: docs/diot.md ("Columns kept apart").
 //
 // SAT's c_CodigoPostal catalog marks each postal code's municipality; Folio ships only the ranges
 // whose whole municipality is in a region: the postal codes of Baja California (21000–22999, every

@@ -160,6 +160,7 @@ export const DiotReport = z
             tasa_0: Actos,
             exento: Actos,
             importacion_exenta: Actos.describe('Imports exempt from IVA (foreign suppliers)'),
+            no_objeto: Actos.describe('Acts not subject to IVA (ObjetoImp 01) paid in Mexico'),
           }),
           iva_acreditable: porZona(IvaAcreditable),
           iva_no_acreditable: porZona(IvaNoAcreditable),

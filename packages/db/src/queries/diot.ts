@@ -46,6 +46,9 @@ export interface DiotCfdiFactsRow {
    */
   regimen_emisor: string | null;
   facts: object | null;
+  /** The document's own facts and Total (its own base not subject to IVA, ObjetoImp 01). */
+  own_facts: object | null;
+  total: string;
   /** Subtotal − Descuento and the ISR withheld: the withholding's rate while the facts are missing. */
   base: string;
   retencion_isr: string | null;
@@ -62,7 +65,7 @@ export async function diotCfdiFacts(
     await db.execute(
       sql`select c.id, c.tipo as metodo_pago, c.forma_pago, c.rfc_emisor, c.lugar_expedicion,
             coalesce(inv.regimen_fiscal_emisor, c.regimen_fiscal_emisor) as regimen_emisor,
-            coalesce(inv.facts, c.facts) as facts,
+            coalesce(inv.facts, c.facts) as facts, c.facts as own_facts, c.total::text as total,
             coalesce(inv.subtotal - coalesce(inv.descuento, 0), c.subtotal - coalesce(c.descuento, 0))::text as base,
             coalesce(inv.retencion_isr_amount, c.retencion_isr_amount)::text as retencion_isr
           from cfdis c

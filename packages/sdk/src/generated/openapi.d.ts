@@ -1825,6 +1825,8 @@ export interface components {
                 exento: components["schemas"]["DiotActos"];
                 /** @description Imports exempt from IVA (foreign suppliers) */
                 importacion_exenta: components["schemas"]["DiotActos"];
+                /** @description Acts not subject to IVA (ObjetoImp 01) paid in Mexico */
+                no_objeto: components["schemas"]["DiotActos"];
             };
             iva_acreditable: {
                 /** @description 8 %, región fronteriza norte */

@@ -54,6 +54,7 @@ async function factsOf(
       region8: null,
       metodoPago: null,
       formaPago: null,
+      noObjeto: null,
       extranjero: foreign
         ? { idFiscal: m.idFiscal as string, pais: m.pais as string, nombre: m.nombre ?? m.idFiscal! }
         : null,
@@ -85,12 +86,20 @@ function cfdiFacts(c: DiotCfdiFactsRow): DiotDocFacts {
     servicios: claves ? claves.some(isService) : null,
     soloProductos: claves ? claves.length > 0 && claves.every(isProduct) : null,
     tasasIsrRetenido: f ? isrRates(f.retenciones) : estimatedIsrRate(c),
+    noObjeto: noObjetoOf(c),
     sinCfdi: false,
     region8: regionFronteriza(c.lugar_expedicion),
     metodoPago: c.metodo_pago,
     formaPago: c.forma_pago,
     extranjero: null,
   };
+}
+
+/** ObjetoImp 01 base and the document's Total, both in its currency (a payment pays a share of both). */
+function noObjetoOf(c: DiotCfdiFactsRow): DiotDocFacts['noObjeto'] {
+  const own = c.own_facts as Pick<CfdiFacts, 'basePorObjetoImp'> | null;
+  const base = own?.basePorObjetoImp['01'];
+  return base ? { base: dec(base), total: dec(c.total) } : null;
 }
 
 const isrRates = (r: RetencionPorTasa[]) =>

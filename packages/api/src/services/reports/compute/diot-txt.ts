@@ -49,13 +49,14 @@ export function diotLine(p: DiotProveedor): string[] {
     return [n.por_proporcion, n.no_cumple_requisitos, n.exentas, n.no_objeto];
   });
   // 48–53: IVA withheld; imports exempt; exempt; 0 %; not subject (in Mexico; without establishment).
-  // The layout has no returns column for 0 % and exempt: what was returned is subtracted there.
+  // The layout has no returns column for 0 %, exempt and not subject: what was returned is subtracted there.
   const adicionales = [
     p.iva_retenido,
     p.actos.importacion_exenta.pagado - p.actos.importacion_exenta.devoluciones,
     p.actos.exento.pagado - p.actos.exento.devoluciones,
     p.actos.tasa_0.pagado - p.actos.tasa_0.devoluciones,
-    0,
+    p.actos.no_objeto.pagado - p.actos.no_objeto.devoluciones,
+    // Not subject for lack of an establishment in Mexico (LIVA 1, 10, 14, 16): Folio cannot tell.
     0,
   ];
   const amounts = [...actos, ...acreditable, ...noAcreditable, ...adicionales].map(pesosCff20);

@@ -87,6 +87,7 @@ describe('the default IVA split (LIVA 5-II, 5-I with LISR 27-III)', () => {
     region8: null,
     metodoPago: 'PUE',
     formaPago: '03',
+    noObjeto: null,
     extranjero: null,
     ...f,
   });

@@ -1,4 +1,4 @@
-import { type Dec, toMoney, ZERO } from './decimal';
+import { type Dec, ratio, toMoney, ZERO } from './decimal';
 import { defaultIvaSplit, type IvaSplit, type SplitIva } from './diot-iva';
 import {
   type OperacionFacts,
@@ -39,6 +39,11 @@ export interface DiotDocFacts extends OperacionFacts {
   /** CFDI MetodoPago and FormaPago (cash payments, LIVA 5-I / LISR 27-III). */
   metodoPago: string | null;
   formaPago: string | null;
+  /**
+   * The base not subject to IVA (ObjetoImp 01) and the document's Total, in its currency: a paid
+   * share of the Total pays that share of it. Null when there is none (or it is unknown).
+   */
+  noObjeto: { base: Dec; total: Dec } | null;
   /** A foreign supplier typed in by hand: tipo de tercero 05, one row per tax id. */
   extranjero: { idFiscal: string; pais: string; nombre: string } | null;
 }
@@ -73,6 +78,8 @@ interface Row {
   tasa0: Actos;
   exento: Actos;
   importacionExenta: Actos;
+  /** Acts not subject to IVA paid in Mexico (field 52). */
+  noObjeto: Actos;
   iva: Record<Zona, IvaSplit>;
   ivaRetenido: Dec;
   /** Only manual expenses (no CFDI): nothing the taxpayer gave tax effects to by its CFDI. */
@@ -154,6 +161,9 @@ export function diotReport(input: DiotInput, period: Period, splitIva: SplitIva 
     addActos(row.actos[zona8], t.base8, note);
     addActos(row.tasa0, t.base0, note);
     addActos(tercero === '05' ? row.importacionExenta : row.exento, t.baseExenta, note);
+    // move.total is in pesos already: base × (paid pesos ÷ Total) is the paid base in pesos.
+    if (facts?.noObjeto)
+      addActos(row.noObjeto, ratio(facts.noObjeto.base, move.total, facts.noObjeto.total), note);
     for (const [zona, iva] of [
       [zona16, t.iva16],
       [zona8, t.iva8],
@@ -211,6 +221,7 @@ function emptyRow(
     tasa0: actos(),
     exento: actos(),
     importacionExenta: actos(),
+    noObjeto: actos(),
     iva: byZona(emptySplit),
     ivaRetenido: ZERO,
     conCfdi: false,
@@ -246,6 +257,7 @@ function shape(r: Row) {
       tasa_0: money(r.tasa0),
       exento: money(r.exento),
       importacion_exenta: money(r.importacionExenta),
+      no_objeto: money(r.noObjeto),
     },
     iva_acreditable: mapZonas(r.iva, (s) => ({
       exclusivamente_gravadas: toMoney(s.exclusivas),
@@ -276,7 +288,7 @@ function derivedWarnings(rows: DiotProveedor[]): string[] {
 /** Credit notes received above what was paid leave a column negative, which the TXT cannot hold. */
 function negativeWarnings(rows: DiotProveedor[]): string[] {
   const negative = rows.filter((r) => {
-    const net = [r.actos.tasa_0, r.actos.exento, r.actos.importacion_exenta].map(
+    const net = [r.actos.tasa_0, r.actos.exento, r.actos.importacion_exenta, r.actos.no_objeto].map(
       (a) => a.pagado - a.devoluciones,
     );
     const iva = ZONAS.flatMap((z) => [
