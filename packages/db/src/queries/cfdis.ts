@@ -5,7 +5,9 @@ import {
   count,
   eq,
   getTableColumns,
+  inArray,
   ne,
+  notInArray,
   or,
   type Placeholder,
   type SQL,
@@ -144,7 +146,7 @@ export async function insertRelations(tx: Tx, rows: (typeof cfdiRelations.$infer
   await insertFromRecords(tx, cfdiRelations, rows, sql`on conflict do nothing`);
 }
 
-/** The profile's credit notes (E) relating by TipoRelacion 01 to these invoice UUIDs. */
+/** The profile's credit notes (E) relating by TipoRelacion 01, 03 or 07 to these invoice UUIDs (tax-rules §3). */
 export function creditNotesFor(db: Executor, profileId: string, relatedUuids: string[]) {
   return db
     .select({
@@ -160,7 +162,7 @@ export function creditNotesFor(db: Executor, profileId: string, relatedUuids: st
       and(
         eq(cfdiRelations.profileId, profileId),
         inList(cfdiRelations.relatedUuid, relatedUuids),
-        eq(cfdiRelations.tipoRelacion, '01'),
+        inArray(cfdiRelations.tipoRelacion, ['01', '03', '07']),
         eq(cfdis.tipoComprobante, 'E'),
       ),
     );
@@ -205,13 +207,15 @@ const PAYABLE_FIELDS = [
   'isPaid',
   'paymentDate',
   'paymentWarnings',
+  // A nómina is paid on its complement's FechaPago (facts.nomina).
+  'facts',
 ] as const;
 const PAYABLE = columnsOf(PAYABLE_FIELDS);
 export type PayableRow = Pick<CfdiRow, (typeof PAYABLE_FIELDS)[number]>;
 
 /**
- * The profile's CFDI with these UUIDs that can be paid: not payment complements, nor credit notes
- * (E), which have no payment status of their own.
+ * The profile's CFDI with these UUIDs that can be paid: not payment complements, credit notes (E)
+ * nor traslados (T), which have no payment status of their own.
  */
 export function payableByUuids(db: Executor, profileId: string, uuids: string[]): Promise<PayableRow[]> {
   if (!uuids.length) return Promise.resolve([]);
@@ -223,7 +227,7 @@ export function payableByUuids(db: Executor, profileId: string, uuids: string[])
         eq(cfdis.profileId, profileId),
         inList(cfdis.uuid, uuids),
         ne(cfdis.tipo, 'COMPLEMENTO_PAGO'),
-        ne(cfdis.tipoComprobante, 'E'),
+        notInArray(cfdis.tipoComprobante, ['E', 'T']),
       ),
     );
 }

@@ -3,7 +3,15 @@ import { type Executor, rowsOf } from '../client';
 import { diotProveedores, manualExpenses as manualExpensesTable } from '../schema';
 import { inList } from './in-list';
 import type { ReportRows } from './report-rows';
-import { type DocRecord, docColumns, manualExpenses, payments, type ReportRange, toDoc } from './reports';
+import {
+  type DocRecord,
+  docColumns,
+  manualExpenses,
+  notes,
+  payments,
+  type ReportRange,
+  toDoc,
+} from './reports';
 
 // The DIOT's rows: one month's expense CFDI one by one (not summed by supplier as the other reports
 // read them: each document's operation is derived on its own), the payments and manual expenses
@@ -25,12 +33,19 @@ async function expenseDocuments(db: Executor, r: ReportRange) {
 
 /** What the DIOT reads for a month: the cash movements' sources, expense CFDI one by one. */
 export async function diotReportRows(db: Executor, r: ReportRange): Promise<ReportRows> {
-  const [docs, pays, manual] = await Promise.all([
+  const [docs, pays, manual, notas] = await Promise.all([
     expenseDocuments(db, r),
     payments(db, r),
     manualExpenses(db, r),
+    notes(db, r),
   ]);
-  return { docs, payments: pays.filter((p) => p.side === 'expense'), manualExpenses: manual, pending: [] };
+  return {
+    docs,
+    payments: pays.filter((p) => p.side === 'expense'),
+    manualExpenses: manual,
+    pending: [],
+    notes: notas.filter((n) => n.doc.side === 'expense'),
+  };
 }
 
 export interface DiotCfdiFactsRow {

@@ -43,8 +43,21 @@ const toManual = (m: ManualPaymentRow) => ({
 /** What an invoice's payment state is computed from, as stored or about to be. */
 type Payable = Pick<
   NewCfdi,
-  'uuid' | 'total' | 'moneda' | 'metodoPago' | 'tipoComprobante' | 'fecha' | 'rfcEmisor' | 'rfcReceptor'
+  | 'uuid'
+  | 'total'
+  | 'moneda'
+  | 'metodoPago'
+  | 'tipoComprobante'
+  | 'fecha'
+  | 'rfcEmisor'
+  | 'rfcReceptor'
+  | 'facts'
 >;
+
+/** When a document paid at issue was paid: a nómina on its complement's FechaPago (tax-rules §3), else its Fecha. */
+const issuePaymentDate = (invoice: Payable) =>
+  (invoice.facts as { nomina?: { fechaPago?: string } } | null | undefined)?.nomina?.fechaPago ||
+  invoice.fecha;
 type CreditNote = Awaited<ReturnType<typeof creditNotesFor>>[number];
 
 /** An invoice's payment state from the complements, manual payments and credit notes naming it. */
@@ -82,20 +95,20 @@ function paymentStateOf(
       ...payments,
     ],
     isPaid: estadoPago.completamentePagado,
-    // Paid at issue (PUE) with no payment record: the invoice date is when it was paid.
+    // Paid at issue (PUE, nómina) with no payment record: paid on its date (a nómina's FechaPago).
     paymentDate:
       paymentDate(estadoPago, applications, payments) ??
-      (estadoPago.completamentePagado ? invoice.fecha : null),
+      (estadoPago.completamentePagado ? issuePaymentDate(invoice) : null),
     paymentWarnings: [...payee.invoiceWarnings, ...computed.advertencias],
   };
   return { state, unapplied: payee.unapplied };
 }
 
-/** Can it be paid (not a payment complement, nor a credit note)? As `payableByUuids` selects. */
+/** Can it be paid (not a payment complement, credit note nor traslado)? As `payableByUuids` selects. */
 const isPayable = (row: Pick<NewCfdi, 'tipo' | 'tipoComprobante'>) =>
-  row.tipo !== 'COMPLEMENTO_PAGO' && row.tipoComprobante !== 'E';
+  row.tipo !== 'COMPLEMENTO_PAGO' && row.tipoComprobante !== 'E' && row.tipoComprobante !== 'T';
 
-/** What a complement or a credit note holds: no payment state of its own (the columns' defaults). */
+/** What a complement, a credit note or a traslado holds: no payment state of its own (the columns' defaults). */
 const NO_STATE: PaymentState = {
   estadoPago: null,
   pagos: [],

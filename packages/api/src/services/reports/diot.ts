@@ -39,6 +39,7 @@ async function factsOf(
 ): Promise<Map<string, DiotDocFacts>> {
   const cfdiIds = new Set(rows.docs.map((d) => d.id));
   for (const p of rows.payments) if (p.invoice) cfdiIds.add(p.invoice.id);
+  for (const n of rows.notes) cfdiIds.add(n.doc.id);
   const manualIds = rows.manualExpenses.map((e) => e.id);
   const [cfdi, manual] = await Promise.all([
     diotCfdiFacts(db, profileId, [...cfdiIds]),

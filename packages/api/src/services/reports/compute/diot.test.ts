@@ -148,7 +148,32 @@ describe('credit notes received', () => {
       documentos: 1,
       pendingTaxDetail: 0,
     };
-    const rows = { docs: [note], payments: [], manualExpenses: [], pending: [] };
+    // Against a PUE invoice of April, collected then: the note gives money back in May (tax-rules §2).
+    const invoice = {
+      uuid: 'INV',
+      tipoComprobante: 'I',
+      metodoPago: 'PUE' as const,
+      fecha: '2025-04-10T10:00:00',
+      moneda: 'MXN',
+      total: '2320',
+      retencionIva: null,
+      valido: true,
+      history: [],
+    };
+    const rows = {
+      docs: [note],
+      payments: [],
+      manualExpenses: [],
+      pending: [],
+      notes: [
+        {
+          doc: note,
+          formaPago: '03',
+          relacionados: [{ tipoRelacion: '01', uuid: 'INV' }],
+          invoices: [invoice],
+        },
+      ],
+    };
     const r = diotReport({ rows, facts: new Map(), overrides: new Map() }, { año: 2025, mes: 5 });
     expect(r.proveedores).toHaveLength(1);
     const [acme] = r.proveedores;
