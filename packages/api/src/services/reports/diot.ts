@@ -17,6 +17,7 @@ import {
 } from '@folio/db/queries/diot';
 import { dec, ONE, ratio, ZERO } from './compute/decimal';
 import { type DiotDocFacts, type DiotOverride, diotReport } from './compute/diot';
+import { reliefWarnings } from './compute/diot-relief';
 import type { TipoOperacion } from './compute/diot-tipo';
 import type { Period, ReportProfile } from './compute/monthly';
 import type { ReportRows } from './compute/rows';
@@ -121,24 +122,4 @@ async function overridesOf(db: Executor, profileId: string): Promise<Map<string,
       { tipoOperacion: r.tipoOperacion as TipoOperacion | null, region8: r.region8 },
     ]),
   );
-}
-
-/**
- * Who must file (LIVA 32-VIII): personas morales always. The RMF relieves personas físicas in
- * RESICO and, under a revenue threshold of the previous year, those in 612 and 606; Folio
- * generates the file anyway and says so.
- */
-export function reliefWarnings(profile: ReportProfile): string[] {
-  if (profile.tipoPersona !== 'FISICA') return [];
-  const r = profile.regimenesFiscales;
-  if (r.includes('626')) {
-    return ['Persona física en RESICO: la Resolución Miscelánea Fiscal la releva de presentar la DIOT'];
-  }
-  if (r.includes('612') || r.includes('606')) {
-    return [
-      'Persona física en régimen 612 o 606: la Resolución Miscelánea Fiscal la releva de presentar la DIOT ' +
-        'si sus ingresos del año anterior no excedieron el límite que fija; Folio no lo sabe',
-    ];
-  }
-  return [];
 }

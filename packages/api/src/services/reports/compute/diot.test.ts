@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
 import { type DiotDocFacts, diotReport } from './diot';
 import { defaultIvaSplit } from './diot-iva';
+import { reliefWarnings } from './diot-relief';
 import { deriveTipoOperacion, type OperacionFacts, tipoOperacionOf } from './diot-tipo';
 import { pesosCff20 } from './diot-txt';
 import type { ReportDoc } from './rows';
@@ -184,5 +185,26 @@ describe('credit notes received', () => {
     expect(r.advertencias).toContain(
       'Notas de crédito mayores que lo pagado en el mes (ACM010101AB3 85): el archivo TXT deja vacías las cifras negativas',
     );
+  });
+});
+
+describe('who must file the DIOT', () => {
+  const profile = (tipoPersona: 'FISICA' | 'MORAL', regimenesFiscales: string[]) => ({
+    id: 'p',
+    rfc: 'EKU9003173C9',
+    nombre: 'X',
+    tipoPersona,
+    regimenesFiscales,
+  });
+
+  it('a persona moral always files (LIVA 32-VIII); personas físicas in RESICO, 612 or 606 are told they may be relieved', () => {
+    expect(reliefWarnings(profile('MORAL', ['601']))).toEqual([]);
+    expect(reliefWarnings(profile('FISICA', ['626']))[0]).toMatch(
+      /RESICO: la Resolución Miscelánea Fiscal la releva/,
+    );
+    expect(reliefWarnings(profile('FISICA', ['612']))[0]).toMatch(
+      /si sus ingresos del año anterior no excedieron/,
+    );
+    expect(reliefWarnings(profile('FISICA', ['605']))).toEqual([]);
   });
 });
