@@ -2,6 +2,7 @@
 // through the real import and typed in through the API: every figure is worked out by hand below.
 
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
+import { createFolioRestClient } from '@folio/sdk/rest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imported } from './cfdi-helpers';
 import {
@@ -245,6 +246,37 @@ describe('DIOT format=txt: SAT’s batch layout (54 fields, docs/diot.md)', () =
       // 0 % acts (51).
       line({ 1: '05', 2: '07', 4: 'DE987654321', 5: 'Initech GmbH', 6: 'DEU', 51: '500', 54: '02' }),
     ]);
+  });
+});
+
+describe('format=txt through the SDK, and where it does not belong', () => {
+  it('diotFile({format: "txt"}) downloads the same lines as the route', async () => {
+    const fetchApp: typeof fetch = (input, init) => Promise.resolve(t.app.request(new Request(input, init)));
+    const sdk = createFolioRestClient({ baseUrl: 'http://folio.test', token: u.token, fetch: fetchApp });
+    const file = await sdk.reports.diotFile({ profileId: ME.rfc, año: 2025, mes: 5, format: 'txt' });
+    expect(file.filename).toBe(`diot-${ME.rfc}-2025-05.txt`);
+    const text = new TextDecoder().decode(await file.bytes());
+    expect(
+      text
+        .split('\n')
+        .slice(0, -1)
+        .map((l) => l.split('|')),
+    ).toEqual(await diotLines());
+  });
+
+  it('the monthly report has no txt (400) and the tRPC procedure answers JSON only (400 naming the REST route)', async () => {
+    const monthly = await request(
+      t,
+      'GET',
+      `/api/reports/monthly?profileId=${ME.rfc}&año=2025&mes=5&format=txt`,
+      {
+        headers: bearer(u.token),
+      },
+    );
+    expect(monthly.status).toBe(400);
+    await expect(
+      trpcClient(t, u.token).reports.diot.query({ profileId, año: 2025, mes: 5, format: 'txt' }),
+    ).rejects.toThrow(/REST route/);
   });
 });
 
