@@ -26,7 +26,18 @@ export interface IvaSplit {
 
 export type SplitIva = (iva: Dec, move: CashMove, facts: DiotDocFacts | undefined) => IvaSplit;
 
-const split = (fields: Partial<IvaSplit>): IvaSplit => ({
+/** The split's columns (all but `motivo`). */
+export const IVA_SPLIT_COLUMNS = [
+  'exclusivas',
+  'proporcion',
+  'noProporcion',
+  'noRequisitos',
+  'noExentas',
+  'noObjeto',
+] as const;
+
+/** A split with the given columns, the rest zero. */
+export const ivaSplit = (fields: Partial<IvaSplit>): IvaSplit => ({
   exclusivas: ZERO,
   proporcion: ZERO,
   noProporcion: ZERO,
@@ -51,10 +62,10 @@ const EFECTIVO =
  * come with the creditable-IVA rules.
  */
 export const defaultIvaSplit: SplitIva = (iva, move, facts) => {
-  if (facts?.sinCfdi) return split({ noRequisitos: iva, motivo: SIN_CFDI });
+  if (facts?.sinCfdi) return ivaSplit({ noRequisitos: iva, motivo: SIN_CFDI });
   const total = move.total < ZERO ? -move.total : move.total;
   if (facts?.metodoPago === 'PUE' && facts.formaPago === '01' && total > EFECTIVO_LIMITE) {
-    return split({ noRequisitos: iva, motivo: EFECTIVO });
+    return ivaSplit({ noRequisitos: iva, motivo: EFECTIVO });
   }
-  return split({ exclusivas: iva });
+  return ivaSplit({ exclusivas: iva });
 };

@@ -1,5 +1,5 @@
 import { type Dec, ratio, toMoney, ZERO } from './decimal';
-import { defaultIvaSplit, type IvaSplit, type SplitIva } from './diot-iva';
+import { defaultIvaSplit, IVA_SPLIT_COLUMNS, type IvaSplit, ivaSplit, type SplitIva } from './diot-iva';
 import {
   type OperacionFacts,
   RFC_EXTRANJERO,
@@ -99,14 +99,6 @@ const NO_FACTS: OperacionFacts = {
 };
 
 const actos = (): Actos => ({ pagado: ZERO, devoluciones: ZERO });
-const emptySplit = (): IvaSplit => ({
-  exclusivas: ZERO,
-  proporcion: ZERO,
-  noProporcion: ZERO,
-  noRequisitos: ZERO,
-  noExentas: ZERO,
-  noObjeto: ZERO,
-});
 const byZona = <T>(make: () => T) => Object.fromEntries(ZONAS.map((z) => [z, make()])) as Record<Zona, T>;
 
 /** Adds a base to the paid column, or (a credit note received: negative) to its returns column. */
@@ -115,17 +107,8 @@ function addActos(a: Actos, base: Dec, note: boolean) {
   else a.pagado += base;
 }
 
-const SPLIT_COLUMNS = [
-  'exclusivas',
-  'proporcion',
-  'noProporcion',
-  'noRequisitos',
-  'noExentas',
-  'noObjeto',
-] as const;
-
 function addSplit(into: IvaSplit, s: IvaSplit) {
-  for (const k of SPLIT_COLUMNS) into[k] += s[k];
+  for (const k of IVA_SPLIT_COLUMNS) into[k] += s[k];
 }
 
 export function diotReport(input: DiotInput, period: Period, splitIva: SplitIva = defaultIvaSplit) {
@@ -222,7 +205,7 @@ function emptyRow(
     exento: actos(),
     importacionExenta: actos(),
     noObjeto: actos(),
-    iva: byZona(emptySplit),
+    iva: byZona(() => ivaSplit({})),
     ivaRetenido: ZERO,
     conCfdi: false,
     docs: new Map(),
