@@ -109,7 +109,7 @@ const isPayable = (row: Pick<NewCfdi, 'tipo' | 'tipoComprobante'>) =>
   row.tipo !== 'COMPLEMENTO_PAGO' && row.tipoComprobante !== 'E' && row.tipoComprobante !== 'T';
 
 /** What a complement, a credit note or a traslado holds: no payment state of its own (the columns' defaults). */
-const NO_STATE: PaymentState = {
+export const NO_STATE: PaymentState = {
   estadoPago: null,
   pagos: [],
   isPaid: null,
