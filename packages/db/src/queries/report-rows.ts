@@ -76,6 +76,11 @@ export interface ReportPayment {
   impuestosDr: ImpuestosDR | null;
   /** The complement still waits for the tax-detail back-fill (its DR taxes and TipoCambioP unknown till then). */
   repPendingTaxDetail: boolean;
+  /**
+   * Why the complement is defective for this invoice (tax-rules §3: its ImpSaldoAnt, ImpSaldoInsoluto
+   * or NumParcialidad disagree with the invoice's history), as its payment status found.
+   */
+  defectos: string[];
   /** The invoice it pays, when the profile has it. */
   invoice: ReportDoc | null;
 }

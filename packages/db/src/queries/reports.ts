@@ -165,6 +165,7 @@ type PaymentRecord = Partial<DocRecord> & {
   importe: string;
   moneda_dr: string;
   rep_pending_tax_detail: boolean;
+  rep_defects: string[] | null;
 };
 
 /** Complement applications and manual payments dated in the period, each with the invoice it pays (when present). */
@@ -177,6 +178,8 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
                pa.tipo_cambio_p::text as tipo_cambio_p, pa.dr_taxes, pa.retencion_iva::text as retencion_iva,
                pa.retencion_isr::text as retencion_isr, ${sql.raw(PENDING_DETAIL('rep'))} as rep_pending_tax_detail,
                ${sql.raw(byRate('pa', 'dr_'))},
+               (select jsonb_agg(w) from jsonb_array_elements_text(inv.payment_warnings) w
+                where w like 'complemento ' || rep.uuid || ' (parcialidad ' || pa.num_parcialidad || ') defectuoso%') as rep_defects,
                ${docColumns('inv')}
         from payment_applications pa
         join cfdis rep on rep.id = pa.rep_cfdi_id
@@ -185,7 +188,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
         union all
         select 'manual', inv.uuid, inv.uuid, inv.side, null, mp.fecha_pago, mp.moneda_pago,
                null, mp.monto::text, inv.moneda, null, false, null, null, false,
-               ${sql.raw(BY_RATE.map(() => 'null').join(', '))},
+               ${sql.raw(BY_RATE.map(() => 'null').join(', '))}, null,
                ${docColumns('inv')}
         from cfdis inv
         join manual_payments mp on mp.cfdi_id = inv.id
@@ -208,6 +211,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
       ? { retencionIva: p.retencion_iva, retencionIsr: p.retencion_isr, porTasa: toPorTasa(p, 'dr_')! }
       : null,
     repPendingTaxDetail: p.rep_pending_tax_detail,
+    defectos: p.rep_defects ?? [],
     invoice: p.id ? toDoc(p as DocRecord) : null,
   }));
 }
