@@ -75,7 +75,13 @@ describe('payment status and pendientes (tax-rules §3)', () => {
     expect(invoice.validacion.advertencias).toContain(
       `complemento ${repUuid} (parcialidad 1) defectuoso: ImpSaldoInsoluto 0.00 ≠ ImpSaldoAnt − ImpPagado (3800.00)`,
     );
-    expect((await month(3)).pendientes.por_cobrar).toEqual({ documentos: 1, saldo: 3800 });
+    const march = await month(3);
+    expect(march.pendientes.por_cobrar).toEqual({ documentos: 1, saldo: 3800 });
+    // The report counts the 2,000 the REP paid and says the REP is defective.
+    expect(march.flujo.cobrado.total).toBe(2000);
+    expect(march.advertencias).toContain(
+      `factura ${inv}: complemento ${repUuid} (parcialidad 1) defectuoso: ImpSaldoInsoluto 0.00 ≠ ImpSaldoAnt − ImpPagado (3800.00)`,
+    );
   });
 
   it('pendientes of three consecutive months are the balances at each month’s end, unchanged by a later payment', async () => {

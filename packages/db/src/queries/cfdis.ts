@@ -155,6 +155,11 @@ export function creditNotesFor(db: Executor, profileId: string, relatedUuids: st
       fecha: cfdis.fecha,
       total: cfdis.total,
       moneda: cfdis.moneda,
+      /** Its CfdiRelacionados groups in list order (facts; NULL until back-filled). */
+      relacionados: sql<Array<{
+        tipoRelacion: string;
+        uuids: string[];
+      }> | null>`${cfdis.facts}->'relacionados'`,
     })
     .from(cfdiRelations)
     .innerJoin(cfdis, eq(cfdis.id, cfdiRelations.cfdiId))
@@ -166,6 +171,30 @@ export function creditNotesFor(db: Executor, profileId: string, relatedUuids: st
         eq(cfdis.tipoComprobante, 'E'),
       ),
     );
+}
+
+/**
+ * These UUIDs and every other invoice named by a credit note (E; 01, 03, 07) that names one of
+ * them: a note applied to several invoices in list order ties their balances (tax-rules §2).
+ */
+export async function withNoteSiblings(db: Executor, profileId: string, uuids: string[]): Promise<string[]> {
+  if (!uuids.length) return uuids;
+  const rows = await db
+    .selectDistinct({ uuid: sql<string>`other.related_uuid` })
+    .from(cfdiRelations)
+    .innerJoin(cfdis, and(eq(cfdis.id, cfdiRelations.cfdiId), eq(cfdis.tipoComprobante, 'E')))
+    .innerJoin(
+      sql`cfdi_relations other`,
+      sql`other.cfdi_id = ${cfdiRelations.cfdiId} and other.tipo_relacion in ('01', '03', '07')`,
+    )
+    .where(
+      and(
+        eq(cfdiRelations.profileId, profileId),
+        inList(cfdiRelations.relatedUuid, uuids),
+        inArray(cfdiRelations.tipoRelacion, ['01', '03', '07']),
+      ),
+    );
+  return [...new Set([...uuids, ...rows.map((r) => r.uuid)])];
 }
 
 /** Adds findings to a CFDI's payment warnings, each once (a complement's, found from its invoices). */

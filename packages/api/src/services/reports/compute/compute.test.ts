@@ -71,6 +71,7 @@ function payment(invoice: ReportDoc | null, fields: Partial<ReportPayment>): Rep
     monedaDr: invoice?.moneda ?? 'MXN',
     impuestosDr: null,
     repPendingTaxDetail: false,
+    defectos: [],
     invoice,
     ...fields,
   };
