@@ -140,6 +140,10 @@ const CALLS: Record<string, Call> = {
   'GET /reports/monthly': { query: (x) => `?profileId=${x.profileId}&año=2025&mes=5` },
   'GET /reports/annual': { query: (x) => `?profileId=${x.profileId}&año=2025` },
   'GET /reports/diot': { query: (x) => `?profileId=${x.profileId}&año=2025&mes=5` },
+  'PUT /profiles/{profileId}/diot/proveedores/{rfc}': {
+    path: (x) => `/api/profiles/${x.profileId}/diot/proveedores/EKU9003173C9`,
+    body: () => ({ tipo_operacion: '85' }),
+  },
   'GET /sat/search': { unowned: true },
   'GET /sat/ai-search': { unowned: true, query: () => '?query=renta%20de%20oficina' },
   'GET /sat/regimenes-fiscales': { unowned: true },

@@ -32,7 +32,7 @@ export {
   InvoiceExportQuery,
 } from './schemas/export';
 export type { FileReport, ImportReport } from './schemas/import-report';
-export { MonthFields, MonthQuery, YearFields, YearQuery } from './schemas/report';
+export { DiotFields, DiotQuery, MonthFields, MonthQuery, YearFields, YearQuery } from './schemas/report';
 export { authenticate, type Principal } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
 export { CLIENT_LOGIN_FAILURES } from './services/auth/login';

@@ -1,6 +1,7 @@
 import { apiKeysRouter } from './routers/api-keys';
 import { authRouter } from './routers/auth';
 import { cfdiRouter } from './routers/cfdi';
+import { diotRouter } from './routers/diot';
 import { expensesRouter } from './routers/expenses';
 import { invoicesRouter } from './routers/invoices';
 import { periodsRouter } from './routers/periods';
@@ -21,6 +22,7 @@ export const appRouter = router({
   subscription: subscriptionRouter,
   apiKeys: apiKeysRouter,
   reports: reportsRouter,
+  diot: diotRouter,
 });
 
 export type AppRouter = typeof appRouter;

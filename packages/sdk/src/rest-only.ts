@@ -8,6 +8,7 @@ export type {
   AnnualReport,
   AnnualReportQuery,
   CfdiFile,
+  DiotFileFormat,
   DiotReport,
   ExpenseExportQuery,
   FolioExports,

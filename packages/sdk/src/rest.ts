@@ -66,6 +66,8 @@ export type MonthlyReportQuery = Omit<operations['reports-monthly']['parameters'
 export type AnnualReportQuery = Omit<operations['reports-annual']['parameters']['query'], 'format'>;
 /** The files a report comes as: xlsx (needs `exportExcel`) or pdf (needs `exportPDF`). */
 export type ReportFileFormat = 'xlsx' | 'pdf';
+/** The DIOT also comes as `txt`: the batch file SAT's DIOT platform loads. */
+export type DiotFileFormat = ReportFileFormat | 'txt';
 
 /**
  * The tax reports at the caller's plan level (sections above it are absent; `nivel` says which
@@ -76,7 +78,7 @@ export interface FolioReports {
   monthly(query: MonthlyReportQuery, init?: { signal?: AbortSignal | undefined }): Promise<MonthlyReport>;
   /** `GET /api/reports/annual`: the twelve months and their totals (BASIC or PRO; FREE → 403). */
   annual(query: AnnualReportQuery, init?: { signal?: AbortSignal | undefined }): Promise<AnnualReport>;
-  /** `GET /api/reports/diot`: suppliers paid in the month by IVA rate (PRO). */
+  /** `GET /api/reports/diot`: suppliers paid in the month per tipo de operación, in SAT’s columns (PRO). */
   diot(query: MonthlyReportQuery, init?: { signal?: AbortSignal | undefined }): Promise<DiotReport>;
   monthlyFile(
     query: MonthlyReportQuery & { format: ReportFileFormat },
@@ -87,7 +89,7 @@ export interface FolioReports {
     opts?: DownloadOptions,
   ): Promise<FolioDownload>;
   diotFile(
-    query: MonthlyReportQuery & { format: ReportFileFormat },
+    query: MonthlyReportQuery & { format: DiotFileFormat },
     opts?: DownloadOptions,
   ): Promise<FolioDownload>;
 }
@@ -114,7 +116,8 @@ export interface FolioRestClient {
   exports: FolioExports;
   /**
    * The tax reports: `reports.monthly({ profileId, año, mes })`, `annual`, `diot` (typed JSON) and
-   * `monthlyFile`, `annualFile`, `diotFile` with `format: 'xlsx' | 'pdf'` (downloads, like `exports`).
+   * `monthlyFile`, `annualFile`, `diotFile` with `format: 'xlsx' | 'pdf'` (the DIOT also `'txt'`,
+   * SAT's batch file) (downloads, like `exports`).
    */
   reports: FolioReports;
   /** The underlying openapi-fetch client: resolves `{data, error, response}` instead of throwing. */
@@ -216,7 +219,7 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
   const reportFile = (
     url: string,
     name: string,
-    query: { año: number; mes?: number; format: ReportFileFormat },
+    query: { año: number; mes?: number; format: DiotFileFormat },
     opts?: DownloadOptions,
   ) => download(url, { params: { query } }, `${name}-${period(query)}.${query.format}`, opts);
 

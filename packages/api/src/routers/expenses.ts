@@ -10,6 +10,25 @@ import { authedProcedure, documentedOutput, router } from '../trpc';
 
 const tags = ['expenses'];
 const Concepto = z.string().trim().min(1).max(500);
+/** The DIOT's foreign supplier (tipo de tercero 05): its tax id and country, one DIOT row each. */
+const DiotSupplierFields = {
+  tipo_tercero: z.enum(['04', '05']).optional().meta({
+    description: 'DIOT: 05 for a foreign supplier (then id_fiscal and pais are required); 04 national',
+  }),
+  id_fiscal: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .optional()
+    .meta({ description: 'The foreign supplier’s tax id' }),
+  pais: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 3166 alpha-3 code (e.g. USA)')
+    .optional()
+    .meta({ description: 'The foreign supplier’s country, ISO 3166 alpha-3 (ZZZ: another)' }),
+};
 
 export const expensesRouter = router({
   list: authedProcedure
@@ -75,6 +94,7 @@ export const expensesRouter = router({
             .max(254)
             .optional()
             .meta({ description: "The supplier's name" }),
+          ...DiotSupplierFields,
         }),
         { ...PROFILE_ALIAS, concept: 'concepto' },
         ['profileId', 'concepto'],
@@ -106,7 +126,7 @@ export const expensesRouter = router({
         tags,
         summary: 'Mark a manual expense paid (on a date) or unpaid',
         description:
-          'Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. An expense that is not yours answers 404.',
+          'Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.',
         errorResponses: [400, 401, 403, 404, 500],
       },
     })
@@ -116,6 +136,7 @@ export const expensesRouter = router({
           id: z.string().min(1).max(100),
           is_paid: z.boolean(),
           payment_date: IsoDate.optional(),
+          ...DiotSupplierFields,
         })
         .meta({ example: { is_paid: true, payment_date: '2025-03-20' } }),
     )

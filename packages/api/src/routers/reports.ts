@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnnualReport, DiotReport, MonthlyReport, MonthQuery, YearQuery } from '../schemas/report';
+import { AnnualReport, DiotQuery, DiotReport, MonthlyReport, MonthQuery, YearQuery } from '../schemas/report';
 import { CONTENT_TYPES } from '../services/exports/rules';
 import { getAnnualReport, getDiotReport, getMonthlyReport } from '../services/reports/reports';
 import { authedProcedure, router } from '../trpc';
@@ -61,16 +61,25 @@ export const reportsRouter = router({
         method: 'GET',
         path: '/reports/diot',
         tags,
-        summary: 'DIOT: suppliers paid in the month by IVA rate (PRO)',
+        summary: 'DIOT: suppliers paid in the month, per tipo de operación, in SAT’s columns (PRO)',
         description:
-          'Per supplier RFC with expenses paid in the month (cash basis): bases and IVA at 16 % and 8 %, ' +
-          'bases at 0 % and exempt, IVA withheld. `tipo_tercero` 04 national, 05 foreign ' +
-          '(XEXX010101000), 15 global (XAXX010101000 and manual expenses without RFC). Needs `advanced`.',
+          'One row per supplier and tipo de operación with expenses paid in the month (cash basis), in the ' +
+          'columns of SAT’s DIOT version 2 kept apart: value of acts by rate and border region with the ' +
+          'credit notes received beside them, IVA creditable and not, IVA withheld. `tipo_tercero` 04 ' +
+          'national, 05 foreign (a manual expense with its tax id and country, one row each), 15 global ' +
+          '(XAXX010101000 and manual expenses without RFC). `tipo_operacion` is derived from the CFDI unless ' +
+          'set with PUT /api/profiles/{id}/diot/proveedores/{rfc}; `advertencias` lists the derived ones. ' +
+          'format=txt answers SAT’s batch file. Needs `advanced`.',
         errorResponses,
       },
-      rest,
+      rest: {
+        files: {
+          ...rest.files,
+          'text/plain': 'format=txt: SAT’s DIOT batch file (54 fields per line), as an attachment',
+        },
+      },
     })
-    .input(MonthQuery)
+    .input(DiotQuery)
     .output(z.object({ data: DiotReport }))
     .query(async ({ ctx, input }) => ({ data: await getDiotReport(ctx, ctx.user.id, input) })),
 });

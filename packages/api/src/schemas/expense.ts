@@ -31,6 +31,12 @@ export const Expense = z
     nombre_emisor: z.string().optional(),
     rfc_receptor: z.string().optional(),
     nombre_receptor: z.string().optional(),
+    tipo_tercero: z
+      .enum(['04', '05'])
+      .optional()
+      .describe('Manual expense: 05 for a foreign supplier (DIOT)'),
+    id_fiscal: z.string().optional().describe('Manual expense: the foreign supplier’s tax id'),
+    pais: z.string().optional().describe('Manual expense: the foreign supplier’s country (ISO 3166 alpha-3)'),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -89,8 +95,8 @@ export function toExpense(row: Omit<ExpenseListRow, 'descuento'>): Expense {
 }
 
 /** A manual expense as stored, in the contract's shape: no CFDI behind it, in pesos. */
-export const toManualExpense = (row: ManualExpenseRow): Expense =>
-  toExpense({
+export const toManualExpense = (row: ManualExpenseRow): Expense => ({
+  ...toExpense({
     ...row,
     origin: 'MANUAL',
     retencionIvaAmount: null,
@@ -102,4 +108,8 @@ export const toManualExpense = (row: ManualExpenseRow): Expense =>
     tipoCambio: null,
     rfcReceptor: null,
     nombreReceptor: null,
-  });
+  }),
+  ...opt('tipo_tercero', row.tipoTercero),
+  ...opt('id_fiscal', row.idFiscal),
+  ...opt('pais', row.pais),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_FORMATS } from '../services/reports/rules';
+import { DIOT_FORMATS, REPORT_FORMATS } from '../services/reports/rules';
 import { PROFILE_ALIAS, profileRefFields, withAliases } from './aliases';
 import { Año, Mes } from './pagination';
 
@@ -109,24 +109,68 @@ export const AnnualReport = z
   })
   .meta({ id: 'AnnualReport' });
 
+const Actos = z
+  .object({
+    pagado: Money.describe('Value of acts paid in the month'),
+    devoluciones: Money.describe('Returns, discounts and bonuses received (credit notes), kept apart'),
+  })
+  .meta({ id: 'DiotActos' });
+const IvaAcreditable = z
+  .object({ exclusivamente_gravadas: Money, con_proporcion: Money })
+  .meta({ id: 'DiotIvaAcreditable' });
+const IvaNoAcreditable = z
+  .object({ por_proporcion: Money, no_cumple_requisitos: Money, exentas: Money, no_objeto: Money })
+  .meta({ id: 'DiotIvaNoAcreditable' });
+const porZona = <T extends z.ZodType>(t: T) =>
+  z.object({
+    norte: t.describe('8 %, región fronteriza norte'),
+    sur: t.describe('8 %, región fronteriza sur'),
+    tasa16: t.describe('16 %'),
+    importacion_tangibles: t.describe('16 %, import of tangible goods'),
+    importacion_intangibles: t.describe('16 %, import of intangible goods and services'),
+  });
+
+export const TipoOperacion = z.enum(['02', '03', '06', '07', '08', '85', '87']);
+
 export const DiotReport = z
   .object({
     profile: ReportProfile,
     periodo: z.object({ año: z.number().int(), mes: z.number().int() }),
     proveedores: z.array(
-      z.object({
-        rfc: z.string(),
-        nombre: z.string(),
-        tipo_tercero: z.enum(['04', '05', '15']),
-        base_16: Money,
-        iva_16: Money,
-        base_8: Money,
-        iva_8: Money,
-        base_0: Money,
-        base_exenta: Money,
-        iva_retenido: Money,
-        documentos: z.number().int(),
-      }),
+      z
+        .object({
+          rfc: z.string(),
+          nombre: z.string(),
+          tipo_tercero: z.enum(['04', '05', '15']),
+          tipo_operacion: TipoOperacion,
+          tipo_operacion_derivado: z
+            .boolean()
+            .describe('Derived from the CFDI (true) or set by the user for the supplier (false)'),
+          id_fiscal: z.string().nullable().describe('Foreign supplier (05): its tax id'),
+          pais: z.string().nullable().describe('Foreign supplier (05): its country, ISO 3166 alpha-3'),
+          base_16: Money,
+          iva_16: Money,
+          base_8: Money,
+          iva_8: Money,
+          base_0: Money,
+          base_exenta: Money,
+          iva_retenido: Money,
+          documentos: z.number().int(),
+          actos: porZona(Actos).extend({
+            tasa_0: Actos,
+            exento: Actos,
+            importacion_exenta: Actos.describe('Imports exempt from IVA (foreign suppliers)'),
+            no_objeto: Actos.describe('Acts not subject to IVA (ObjetoImp 01) paid in Mexico'),
+          }),
+          iva_acreditable: porZona(IvaAcreditable),
+          iva_no_acreditable: porZona(IvaNoAcreditable),
+          efectos_fiscales: z
+            .boolean()
+            .describe(
+              'Some operation is backed by a CFDI the taxpayer gave tax effects to (TXT field 54: 01)',
+            ),
+        })
+        .meta({ id: 'DiotProveedor' }),
     ),
     advertencias: z.array(z.string()),
   })
@@ -144,3 +188,14 @@ export const MonthFields = z.object({ ...profileRefFields, año: Año, mes: Mes,
 export const YearFields = z.object({ ...profileRefFields, año: Año, format });
 export const MonthQuery = withAliases(MonthFields, PROFILE_ALIAS, ['profileId']);
 export const YearQuery = withAliases(YearFields, PROFILE_ALIAS, ['profileId']);
+
+/** The DIOT's query: the month's, with format=txt (SAT's batch file) besides. */
+export const DiotFields = MonthFields.extend({
+  format: z
+    .enum(DIOT_FORMATS)
+    .default('json')
+    .describe(
+      "json (default), xlsx, pdf as the other reports; txt: the batch file SAT's DIOT platform loads (54 fields, `|`-separated, UTF-8, whole pesos)",
+    ),
+});
+export const DiotQuery = withAliases(DiotFields, PROFILE_ALIAS, ['profileId']);

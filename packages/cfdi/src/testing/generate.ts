@@ -27,8 +27,8 @@ export const fmt = (n: number) => n.toFixed(2);
 export const timbre = (uuid: string, fecha: string) =>
   `<tfd:TimbreFiscalDigital Version="1.1" UUID="${uuid}" FechaTimbrado="${fecha}" RfcProvCertif="SAT970701NN3" SelloCFD="x" NoCertificadoSAT="30001000000400002495" SelloSAT="x"/>`;
 
-export const root = (attrs: string, ns: string, exportacion = '01') =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="${exportacion}" LugarExpedicion="06000">`;
+export const root = (attrs: string, ns: string, exportacion = '01', lugarExpedicion = '06000') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="${exportacion}" LugarExpedicion="${lugarExpedicion}">`;
 
 export const parties = (emisor: Party, receptor: Party, uso: string, receptorExtra = '') =>
   `<cfdi:Emisor Rfc="${esc(emisor.rfc)}" Nombre="${esc(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>` +
@@ -41,10 +41,18 @@ export interface InvoiceSpec {
   /** `YYYY-MM-DDTHH:mm:ss`, Mexico local time. */
   fecha: string;
   metodoPago?: 'PUE' | 'PPD';
-  tipoDeComprobante?: 'I' | 'E';
+  /** Default 03 (transferencia) for PUE, 99 for PPD; an advance applied by an E 07 is 30. */
+  formaPago?: string;
+  /** The issuer's postal code (default 06000). */
+  lugarExpedicion?: string;
+  /** T (traslado): no FormaPago nor MetodoPago. */
+  tipoDeComprobante?: 'I' | 'E' | 'T';
   moneda?: string;
   tipoCambio?: number;
-  /** Concept amounts before tax; IVA at the concept's `ivaRate`, else `ivaRate` (default 16 %); `exento` has none. */
+  /**
+   * Concept amounts before tax; IVA at the concept's `ivaRate`, else `ivaRate` (default 16 %);
+   * `exento` has none. `objetoImp` '01' (no objeto) or '04' (no causa) carries no taxes at all.
+   */
   conceptos?: Array<{
     descripcion: string;
     importe: number;
@@ -92,9 +100,9 @@ export function invoiceXml(s: InvoiceSpec): string {
     )
     .join('');
   const attrs =
-    `Serie="${s.serie ?? 'A'}" Folio="${s.folio ?? '1'}" Fecha="${s.fecha}" FormaPago="${metodo === 'PUE' ? '03' : '99'}" SubTotal="${fmt(subtotal)}" ` +
+    `Serie="${s.serie ?? 'A'}" Folio="${s.folio ?? '1'}" Fecha="${s.fecha}"${s.tipoDeComprobante === 'T' ? '' : ` FormaPago="${s.formaPago ?? (metodo === 'PUE' ? '03' : '99')}"`} SubTotal="${fmt(subtotal)}" ` +
     `Moneda="${s.moneda ?? 'MXN'}"${s.tipoCambio ? ` TipoCambio="${s.tipoCambio}"` : ''} Total="${fmt(subtotal + trasladado - retenido)}" ` +
-    `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}" MetodoPago="${metodo}"`;
+    `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}"${s.tipoDeComprobante === 'T' ? '' : ` MetodoPago="${metodo}"`}`;
   const relacionados = (s.relacionados ?? [])
     .map(
       (r) =>
@@ -104,15 +112,17 @@ export function invoiceXml(s: InvoiceSpec): string {
   const totalsAttrs =
     (retenciones.length ? ` TotalImpuestosRetenidos="${fmt(retenido)}"` : '') +
     (traslados.some((t) => t.factor !== 'Exento') ? ` TotalImpuestosTrasladados="${fmt(trasladado)}"` : '');
+  const impuestos =
+    traslados.length + retenciones.length
+      ? `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>`
+      : '';
   return (
-    root(attrs, '', s.printed?.exportacion) +
+    root(attrs, '', s.printed?.exportacion, s.lugarExpedicion) +
     informacionGlobalXml(s.printed?.informacionGlobal) +
     relacionados +
     parties(s.emisor, s.receptor, s.usoCfdi ?? 'G03', receptorExtranjeroXml(s.printed?.receptorExtranjero)) +
     `<cfdi:Conceptos>${conceptosXml}</cfdi:Conceptos>` +
-    (traslados.length + retenciones.length
-      ? `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>`
-      : '') +
+    impuestos +
     `<cfdi:Complemento>${timbre(s.uuid, s.fecha)}</cfdi:Complemento>${s.extra ?? ''}</cfdi:Comprobante>`
   );
 }
@@ -127,10 +137,13 @@ interface Tax {
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
+const taxed = (c: { objetoImp?: string }) => c.objetoImp === undefined || c.objetoImp === '02';
+
 function conceptoTaxes(
-  c: { importe: number; ivaRate?: number | 'exento' },
+  c: { importe: number; ivaRate?: number | 'exento'; objetoImp?: string },
   s: Pick<InvoiceSpec, 'ivaRate' | 'retenciones'>,
 ): { traslados: Tax[]; retenciones: Tax[] } {
+  if (!taxed(c)) return { traslados: [], retenciones: [] };
   const rate = c.ivaRate ?? s.ivaRate ?? 16;
   const traslado: Tax =
     rate === 'exento'
@@ -218,6 +231,8 @@ export interface PaymentSpec {
       numParcialidad: number;
       impSaldoAnt: number;
       impPagado: number;
+      /** As stated; default ImpSaldoAnt − ImpPagado (a defective REP states something else). */
+      impSaldoInsoluto?: number;
       /** Pagos 2.0 ImpuestosDR: IVA traslados (rate as a fraction) and withholdings, in MonedaDR. */
       impuestosDR?: {
         traslados?: Array<{ base: number; tasa: number; importe: number }>;
@@ -235,7 +250,7 @@ export function paymentXml(s: PaymentSpec): string {
       const doctos = p.doctos
         .map(
           (d) =>
-            `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoAnt - d.impPagado)}" ObjetoImpDR=${d.impuestosDR ? `"02">${impuestosDR(d.impuestosDR)}</pago20:DoctoRelacionado>` : '"01"/>'}`,
+            `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoInsoluto ?? d.impSaldoAnt - d.impPagado)}" ObjetoImpDR=${d.impuestosDR ? `"02">${impuestosDR(d.impuestosDR)}</pago20:DoctoRelacionado>` : '"01"/>'}`,
         )
         .join('');
       return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}${impuestosPXml(p)}</pago20:Pago>`;

@@ -179,10 +179,12 @@ export async function setManualExpensePayment(
   db: Db,
   id: string,
   payment: { isPaid: boolean; paymentDate: string | null },
+  /** The DIOT's supplier fields, when the change sends them. */
+  supplier?: { tipoTercero: '04' | '05' | null; idFiscal: string | null; pais: string | null },
 ): Promise<ManualExpenseRow | undefined> {
   const [row] = await db
     .update(manualExpenses)
-    .set({ ...payment, updatedAt: new Date() })
+    .set({ ...payment, ...supplier, updatedAt: new Date() })
     .where(eq(manualExpenses.id, id))
     .returning();
   return row;

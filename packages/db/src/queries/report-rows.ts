@@ -76,6 +76,11 @@ export interface ReportPayment {
   impuestosDr: ImpuestosDR | null;
   /** The complement still waits for the tax-detail back-fill (its DR taxes and TipoCambioP unknown till then). */
   repPendingTaxDetail: boolean;
+  /**
+   * Why the complement is defective for this invoice (tax-rules §3: its ImpSaldoAnt, ImpSaldoInsoluto
+   * or NumParcialidad disagree with the invoice's history), as its payment status found.
+   */
+  defectos: string[];
   /** The invoice it pays, when the profile has it. */
   invoice: ReportDoc | null;
 }
@@ -104,8 +109,46 @@ export type DocParties = Pick<
 export interface PendingDoc {
   /** What a balance needs of the invoice (a year has tens of thousands: no more is read). */
   doc: DocParties & Pick<ReportDoc, 'uuid' | 'fecha' | 'moneda' | 'tipoCambio' | 'total' | 'valido'>;
-  /** Payments (ImpPagado in the invoice's currency) and credit notes (Total), by date. */
-  abonos: Array<{ fecha: string; importe: Amount }>;
+  /**
+   * Payments (ImpPagado in the invoice's currency) and credit notes (their whole Total, with the
+   * invoices they name in list order: NULL before the back-fill), by date.
+   */
+  abonos: Array<{ fecha: string; importe: Amount; nota?: { uuid: string; relacionados: string[] | null } }>;
+}
+
+/** An invoice a credit note relates to, with its dated history (tax-rules §2). */
+export interface NotedInvoice {
+  uuid: string;
+  tipoComprobante: string;
+  metodoPago: 'PUE' | 'PPD';
+  fecha: string;
+  moneda: string;
+  total: Amount;
+  /** IVA withheld on it (LIVA 1-A moves a refund to the month it was collected). */
+  retencionIva: Amount;
+  valido: boolean;
+  /**
+   * What lowered its balance, by date: payments (ImpPagado of its issuer's complements and manual
+   * payments, in its currency) and credit notes (their Total; TipoRelacion 01, 03 or 07).
+   */
+  history: Array<{
+    fecha: string;
+    importe: Amount;
+    kind: 'pago' | 'nota';
+    ref: string;
+    tipoRelacion: string | null;
+  }>;
+}
+
+/** A credit note (E) that may move cash in the period: dated in it, or dated later about an invoice of it. */
+export interface ReportNote {
+  /** Its own figures (one document, never summed with others). */
+  doc: ReportDoc;
+  formaPago: string | null;
+  /** Its CfdiRelacionados of TipoRelacion 01, 03 and 07, in list order. */
+  relacionados: Array<{ tipoRelacion: string; uuid: string }>;
+  /** The profile's invoices (I) among them. */
+  invoices: NotedInvoice[];
 }
 
 /** Everything one report is computed from. */
@@ -114,4 +157,5 @@ export interface ReportRows {
   payments: ReportPayment[];
   manualExpenses: ReportManualExpense[];
   pending: PendingDoc[];
+  notes: ReportNote[];
 }

@@ -1,10 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../client';
+import { TAXES_VERSION } from '../schema';
 import type {
   IvaPorTasa,
+  NotedInvoice,
   PendingDoc,
   ReportDoc,
   ReportManualExpense,
+  ReportNote,
   ReportPayment,
   ReportRows,
 } from './report-rows';
@@ -35,7 +38,7 @@ const toPorTasa = (r: object, prefix = ''): IvaPorTasa | null => {
 };
 
 /** The columns of a CFDI as a ReportDoc, read from the table under `alias`. */
-const docColumns = (alias: string) =>
+export const docColumns = (alias: string) =>
   sql.raw(`
     ${alias}.id, ${alias}.uuid, ${alias}.side, ${alias}.tipo_comprobante, ${alias}.tipo,
     ${alias}.fecha, ${alias}.moneda, ${alias}.tipo_cambio::text as tipo_cambio,
@@ -46,12 +49,16 @@ const docColumns = (alias: string) =>
     ${byRate(alias)},
     ${VALIDO(alias)} as valido, ${PENDING_DETAIL(alias)}::int as pending_tax_detail`);
 
+/** The TipoRelacion of notes that lower an invoice (tax-rules §2, §3): 01 nota de crédito, 03 devolución, 07 anticipo. */
+const NOTE_RELATIONS = `('01', '03', '07')`;
+
 /** Whether a CFDI passed validation (rows from before the flag count as valid). */
 const VALIDO = (alias: string) => `coalesce((${alias}.validacion->>'valido')::boolean, true)`;
-/** Whether a CFDI still waits for the tax-detail back-fill (0 marks one whose XML could not be read: not pending). */
-const PENDING_DETAIL = (alias: string) => `(${alias}.taxes_version is null)`;
+/** Whether a CFDI still waits for the tax-detail back-fill or its re-derivation (0 marks one whose XML could not be read: not pending). */
+const PENDING_DETAIL = (alias: string) =>
+  `(${alias}.taxes_version is null or (${alias}.taxes_version > 0 and ${alias}.taxes_version < ${TAXES_VERSION}))`;
 
-interface DocRecord extends ByRateRecord {
+export interface DocRecord extends ByRateRecord {
   id: string;
   uuid: string;
   side: 'income' | 'expense';
@@ -75,7 +82,7 @@ interface DocRecord extends ByRateRecord {
   pending_tax_detail: number | string;
 }
 
-const toDoc = (r: DocRecord): ReportDoc => ({
+export const toDoc = (r: DocRecord): ReportDoc => ({
   id: r.id,
   uuid: r.uuid,
   side: r.side,
@@ -158,10 +165,11 @@ type PaymentRecord = Partial<DocRecord> & {
   importe: string;
   moneda_dr: string;
   rep_pending_tax_detail: boolean;
+  rep_defects: string[] | null;
 };
 
 /** Complement applications and manual payments dated in the period, each with the invoice it pays (when present). */
-async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> {
+export async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> {
   const rows = await all<PaymentRecord>(
     db,
     sql`select 'rep' as source, rep.uuid as ref, pa.related_uuid, rep.side as pay_side,
@@ -170,6 +178,8 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
                pa.tipo_cambio_p::text as tipo_cambio_p, pa.dr_taxes, pa.retencion_iva::text as retencion_iva,
                pa.retencion_isr::text as retencion_isr, ${sql.raw(PENDING_DETAIL('rep'))} as rep_pending_tax_detail,
                ${sql.raw(byRate('pa', 'dr_'))},
+               (select jsonb_agg(w) from jsonb_array_elements_text(inv.payment_warnings) w
+                where w like 'complemento ' || rep.uuid || ' (parcialidad ' || pa.num_parcialidad || ') defectuoso%') as rep_defects,
                ${docColumns('inv')}
         from payment_applications pa
         join cfdis rep on rep.id = pa.rep_cfdi_id
@@ -178,7 +188,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
         union all
         select 'manual', inv.uuid, inv.uuid, inv.side, null, mp.fecha_pago, mp.moneda_pago,
                null, mp.monto::text, inv.moneda, null, false, null, null, false,
-               ${sql.raw(BY_RATE.map(() => 'null').join(', '))},
+               ${sql.raw(BY_RATE.map(() => 'null').join(', '))}, null,
                ${docColumns('inv')}
         from cfdis inv
         join manual_payments mp on mp.cfdi_id = inv.id
@@ -201,6 +211,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
       ? { retencionIva: p.retencion_iva, retencionIsr: p.retencion_isr, porTasa: toPorTasa(p, 'dr_')! }
       : null,
     repPendingTaxDetail: p.rep_pending_tax_detail,
+    defectos: p.rep_defects ?? [],
     invoice: p.id ? toDoc(p as DocRecord) : null,
   }));
 }
@@ -219,7 +230,7 @@ interface ManualRecord {
 }
 
 /** Manual expenses dated or paid in the period. */
-async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManualExpense[]> {
+export async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManualExpense[]> {
   const rows = await all<ManualRecord>(
     db,
     sql`select id, fecha, subtotal::text as subtotal, iva_amount::text as iva_amount, total::text as total,
@@ -256,7 +267,7 @@ type PendingRecord = Pick<
   | 'rfc_receptor'
   | 'nombre_receptor'
   | 'valido'
-> & { abonos: Array<[string, string]> | null };
+> & { abonos: Array<[string, string, string | null, string[] | null]> | null };
 
 /**
  * PPD invoices that may have a balance at some month's end of the period (dated before its end and
@@ -277,23 +288,28 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
             and not (coalesce(inv.is_paid, false) and inv.payment_date < ${r.from}
               and not exists (
                 select 1 from cfdi_relations cr join cfdis n on n.id = cr.cfdi_id
-                where cr.profile_id = inv.profile_id and cr.related_uuid = inv.uuid and cr.tipo_relacion = '01'
+                where cr.profile_id = inv.profile_id and cr.related_uuid = inv.uuid
+                  and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
                   and n.tipo_comprobante = 'E' and n.fecha >= ${r.from}))
         ), abonos as (
-          select ppd.id as doc_id, pa.fecha_pago as fecha, pa.imp_pagado::text as importe
+          select ppd.id as doc_id, pa.fecha_pago as fecha, pa.imp_pagado::text as importe,
+            null::text as nota, null::jsonb as relacionados
           from ppd
           join payment_applications pa on pa.profile_id = ppd.profile_id and pa.related_uuid = ppd.uuid
           join cfdis rep on rep.id = pa.rep_cfdi_id and rep.rfc_emisor = ppd.rfc_emisor
           where pa.fecha_pago < ${r.to} and pa.moneda_dr = ppd.moneda
           union all
-          select ppd.id, mp.fecha_pago, mp.monto::text
+          select ppd.id, mp.fecha_pago, mp.monto::text, null, null
           from ppd join manual_payments mp on mp.cfdi_id = ppd.id
           where mp.fecha_pago < ${r.to} and mp.moneda_pago = ppd.moneda
           union all
-          select ppd.id, n.fecha, n.total::text
+          select ppd.id, n.fecha, n.total::text, n.uuid,
+            (select jsonb_agg(u) from jsonb_array_elements(n.facts->'relacionados') g,
+               jsonb_array_elements_text(g->'uuids') u
+             where g->>'tipoRelacion' in ${sql.raw(NOTE_RELATIONS)})
           from ppd
           join cfdi_relations cr on cr.profile_id = ppd.profile_id and cr.related_uuid = ppd.uuid
-            and cr.tipo_relacion = '01'
+            and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
           join cfdis n on n.id = cr.cfdi_id and n.tipo_comprobante = 'E' and n.moneda = ppd.moneda
           where n.fecha < ${r.to}
         )
@@ -301,7 +317,8 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
           ppd.total::text as total, ppd.rfc_emisor, ppd.nombre_emisor, ppd.rfc_receptor, ppd.nombre_receptor,
           ppd.valido, a.abonos
         from ppd
-        left join (select doc_id, json_agg(json_build_array(fecha, importe)) as abonos from abonos group by doc_id) a
+        left join (select doc_id, json_agg(json_build_array(fecha, importe, nota, relacionados)) as abonos
+          from abonos group by doc_id) a
           on a.doc_id = ppd.id`,
   );
   return rows.map((d) => ({
@@ -318,17 +335,89 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
       nombreReceptor: d.nombre_receptor,
       valido: d.valido,
     },
-    abonos: (d.abonos ?? []).map(([fecha, importe]) => ({ fecha, importe })),
+    abonos: (d.abonos ?? []).map(([fecha, importe, nota, relacionados]) =>
+      nota ? { fecha, importe, nota: { uuid: nota, relacionados } } : { fecha, importe },
+    ),
   }));
 }
 
-/** Everything a report over the period needs, in four statements. */
+// Credit notes and the invoices they relate to (tax-rules §2): whether a note moves cash, and in
+// which month, depends on its invoices' balances at its date, so each note comes alone, with them.
+
+type NoteRecord = DocRecord & {
+  forma_pago: string | null;
+  relacionados: Array<{ tipoRelacion: string; uuids: string[] }>;
+  invoices: NotedInvoice[];
+};
+
+/**
+ * E CFDI dated in the period, and those dated after its start about an invoice dated before its
+ * end (a 07 note lowers a PUE invoice's cash on the invoice's date; a refund on an invoice with IVA
+ * withheld lowers the month it was collected). Each with its relations in list order (from its
+ * facts; before the back-fill, from cfdi_relations) and its invoices' dated histories.
+ */
+export async function notes(db: Executor, r: ReportRange): Promise<ReportNote[]> {
+  const rows = await all<NoteRecord>(
+    db,
+    sql`with n as materialized (
+          select c.* from cfdis c
+          where c.profile_id = ${r.profileId} and c.side in ('income', 'expense') and c.tipo_comprobante = 'E'
+            and c.fecha >= ${r.from}
+            and (c.fecha < ${r.to} or exists (
+              select 1 from cfdi_relations cr
+              join cfdis inv on inv.profile_id = cr.profile_id and inv.uuid = cr.related_uuid
+              where cr.cfdi_id = c.id and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)} and inv.fecha < ${r.to}))
+        )
+        select ${docColumns('n')}, n.forma_pago,
+          coalesce(n.facts->'relacionados', (
+            select coalesce(jsonb_agg(jsonb_build_object('tipoRelacion', cr.tipo_relacion,
+              'uuids', jsonb_build_array(cr.related_uuid)) order by cr.tipo_relacion, cr.related_uuid), '[]'::jsonb)
+            from cfdi_relations cr where cr.cfdi_id = n.id)) as relacionados,
+          (select coalesce(json_agg(json_build_object(
+              'uuid', inv.uuid, 'tipoComprobante', inv.tipo_comprobante, 'metodoPago', inv.tipo,
+              'fecha', inv.fecha, 'moneda', inv.moneda, 'total', inv.total::text,
+              'retencionIva', inv.retencion_iva_amount::text, 'valido', ${sql.raw(VALIDO('inv'))},
+              'history', (select coalesce(json_agg(h order by h.fecha), '[]') from (
+                select pa.fecha_pago as fecha, pa.imp_pagado::text as importe, 'pago' as kind, rep.uuid as ref,
+                  null::text as "tipoRelacion"
+                from payment_applications pa
+                join cfdis rep on rep.id = pa.rep_cfdi_id and rep.rfc_emisor = inv.rfc_emisor
+                where pa.profile_id = inv.profile_id and pa.related_uuid = inv.uuid and pa.moneda_dr = inv.moneda
+                union all
+                select mp.fecha_pago, mp.monto::text, 'pago', inv.uuid, null
+                from manual_payments mp where mp.cfdi_id = inv.id and mp.moneda_pago = inv.moneda
+                union all
+                select o.fecha, o.total::text, 'nota', o.uuid, cr.tipo_relacion
+                from cfdi_relations cr
+                join cfdis o on o.id = cr.cfdi_id and o.tipo_comprobante = 'E' and o.moneda = inv.moneda
+                where cr.profile_id = inv.profile_id and cr.related_uuid = inv.uuid
+                  and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}) h)
+            )), '[]')
+           from cfdis inv
+           where inv.profile_id = n.profile_id and inv.side = n.side and inv.tipo_comprobante = 'I'
+             and inv.uuid in (select cr.related_uuid from cfdi_relations cr
+               where cr.cfdi_id = n.id and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)})) as invoices
+        from n`,
+  );
+  const relations = new Set(['01', '03', '07']);
+  return rows.map((row) => ({
+    doc: toDoc(row),
+    formaPago: row.forma_pago,
+    relacionados: row.relacionados
+      .filter((g) => relations.has(g.tipoRelacion))
+      .flatMap((g) => g.uuids.map((uuid) => ({ tipoRelacion: g.tipoRelacion, uuid }))),
+    invoices: row.invoices,
+  }));
+}
+
+/** Everything a report over the period needs, in five statements. */
 export async function reportRows(db: Executor, r: ReportRange): Promise<ReportRows> {
-  const [docs, pays, manual, pend] = await Promise.all([
+  const [docs, pays, manual, pend, notas] = await Promise.all([
     documents(db, r),
     payments(db, r),
     manualExpenses(db, r),
     pending(db, r),
+    notes(db, r),
   ]);
-  return { docs, payments: pays, manualExpenses: manual, pending: pend };
+  return { docs, payments: pays, manualExpenses: manual, pending: pend, notes: notas };
 }

@@ -64,6 +64,10 @@ export const manualExpenses = pgTable(
     /** The supplier, when known (an RFC validated like a profile's counterpart). */
     rfcEmisor: text('rfc_emisor'),
     nombreEmisor: text('nombre_emisor'),
+    /** DIOT: 05 for a foreign supplier (with its tax id and ISO 3166 alpha-3 country); null is national. */
+    tipoTercero: text('tipo_tercero', { enum: ['04', '05'] }),
+    idFiscal: text('id_fiscal'),
+    pais: text('pais'),
     searchText: text('search_text').generatedAlwaysAs(sql`f_unaccent(lower(concepto))`),
     ...timestamps,
   },

@@ -1,6 +1,7 @@
 export * from './billing';
 export * from './catalogs';
 export * from './cfdi';
+export * from './diot';
 export * from './expenses';
 export * from './platform';
 export * from './profiles';

@@ -47,8 +47,9 @@ Usage
                                                        without --mes the year, month by month (BASIC
                                                        or PRO); --json the server's JSON; --format the
                                                        file (xlsx needs BASIC or PRO)
-  folio report diot --profile <RFC|id> --año N --mes N [--json | --format xlsx|pdf [-o FILE]]
-                                                       suppliers paid in the month by IVA rate (PRO)
+  folio report diot --profile <RFC|id> --año N --mes N [--json | --format xlsx|pdf|txt [-o FILE]]
+                                                       suppliers paid in the month (PRO); txt is the
+                                                       batch file SAT's DIOT platform loads
   folio keys list [--json]                             your active API keys (needs folio login)
   folio keys create --name NAME [--scope read|write] [--expires-in-days N] [--json]
                                                        a new API key, printed once on stdout

@@ -1,3 +1,4 @@
+import type { DiotFileFormat } from '../rest';
 import { saveDownload } from './export';
 import { EXIT, type Io, tableWidth, UsageError } from './io';
 import { intFlag, type ListFlags } from './listings';
@@ -12,7 +13,8 @@ export interface ReportFlags extends Omit<ListFlags, 'search'> {
 const FILE_FORMATS = ['xlsx', 'pdf'] as const;
 
 /**
- * `folio report [diot] --profile RFC|id --año N [--mes N] [--json | --format xlsx|pdf [-o FILE]]`:
+ * `folio report [diot] --profile RFC|id --año N [--mes N] [--json | --format xlsx|pdf [-o FILE]]`
+ * (the DIOT also `--format txt`, SAT's batch file):
  * with --mes the month, without it the year (the annual report); `diot` needs --mes. The profile
  * goes to the server as given (it takes an RFC or an id).
  */
@@ -29,8 +31,10 @@ export async function reportCommand(io: Io, positionals: string[], flags: Report
   const mes = intFlag('mes', flags.mes, 1, 12);
   if (what === 'diot' && mes === undefined) throw new UsageError('folio report diot needs --mes');
   const format = flags.format?.toLowerCase();
-  if (format !== undefined && !FILE_FORMATS.includes(format as 'xlsx')) {
-    throw new UsageError('--format must be xlsx or pdf (--json for the JSON)');
+  const formats: readonly string[] = what === 'diot' ? [...FILE_FORMATS, 'txt'] : FILE_FORMATS;
+  if (format !== undefined && !formats.includes(format)) {
+    const list = `${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}`;
+    throw new UsageError(`--format must be ${list} (--json for the JSON)`);
   }
   if (format && flags.json) throw new UsageError('--json and --format are exclusive');
   if (flags.output !== undefined && !format) throw new UsageError('-o goes with --format xlsx|pdf');
@@ -43,7 +47,7 @@ export async function reportCommand(io: Io, positionals: string[], flags: Report
       mes === undefined
         ? reports.annualFile(file, opts)
         : what === 'diot'
-          ? reports.diotFile({ ...file, mes }, opts)
+          ? reports.diotFile({ ...file, mes, format: format as DiotFileFormat }, opts)
           : reports.monthlyFile({ ...file, mes }, opts),
     );
   }

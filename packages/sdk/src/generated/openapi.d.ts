@@ -377,7 +377,7 @@ export interface paths {
         head?: never;
         /**
          * Mark a manual expense paid (on a date) or unpaid
-         * @description Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. An expense that is not yours answers 404.
+         * @description Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.
          */
         patch: operations["expenses-updatePayment"];
         trace?: never;
@@ -806,11 +806,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * DIOT: suppliers paid in the month by IVA rate (PRO)
-         * @description Per supplier RFC with expenses paid in the month (cash basis): bases and IVA at 16 % and 8 %, bases at 0 % and exempt, IVA withheld. `tipo_tercero` 04 national, 05 foreign (XEXX010101000), 15 global (XAXX010101000 and manual expenses without RFC). Needs `advanced`.
+         * DIOT: suppliers paid in the month, per tipo de operación, in SAT’s columns (PRO)
+         * @description One row per supplier and tipo de operación with expenses paid in the month (cash basis), in the columns of SAT’s DIOT version 2 kept apart: value of acts by rate and border region with the credit notes received beside them, IVA creditable and not, IVA withheld. `tipo_tercero` 04 national, 05 foreign (a manual expense with its tax id and country, one row each), 15 global (XAXX010101000 and manual expenses without RFC). `tipo_operacion` is derived from the CFDI unless set with PUT /api/profiles/{id}/diot/proveedores/{rfc}; `advertencias` lists the derived ones. format=txt answers SAT’s batch file. Needs `advanced`.
          */
         get: operations["reports-diot"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/{profileId}/diot/proveedores/{rfc}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a DIOT supplier’s tipo de operación (and 8 % region) instead of the derived one (PRO)
+         * @description `rfc` is the supplier’s RFC, XAXX010101000 for the global row, or a foreign supplier’s tax id. `tipo_operacion` must be one the DIOT instructivo allows for that tercero (04: 02, 03, 06, 08, 85; 05: 02, 03, 07; 15: 87), else 400; null goes back to the derived code. `region_8` places its 8 % IVA in the región fronteriza norte or sur (null: from its postal code). Needs `advanced`.
+         */
+        put: operations["diot-setProveedor"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1143,7 +1163,7 @@ export interface components {
             }[];
             complemento_pago: components["schemas"]["ComplementoPago"] | null;
             validacion: components["schemas"]["Validacion"];
-            /** @description null for a credit note (E); absent for a payment complement */
+            /** @description null for a credit note (E) and a traslado (T); absent for a payment complement */
             estadoPago?: components["schemas"]["EstadoPago"] | null;
             profile?: {
                 /** Format: uuid */
@@ -1269,6 +1289,15 @@ export interface components {
             nombre_emisor?: string;
             rfc_receptor?: string;
             nombre_receptor?: string;
+            /**
+             * @description Manual expense: 05 for a foreign supplier (DIOT)
+             * @enum {string}
+             */
+            tipo_tercero?: "04" | "05";
+            /** @description Manual expense: the foreign supplier’s tax id */
+            id_fiscal?: string;
+            /** @description Manual expense: the foreign supplier’s country (ISO 3166 alpha-3) */
+            pais?: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1757,21 +1786,98 @@ export interface components {
                 "a\u00F1o": number;
                 mes: number;
             };
-            proveedores: {
-                rfc: string;
-                nombre: string;
-                /** @enum {string} */
-                tipo_tercero: "15" | "04" | "05";
-                base_16: number;
-                iva_16: number;
-                base_8: number;
-                iva_8: number;
-                base_0: number;
-                base_exenta: number;
-                iva_retenido: number;
-                documentos: number;
-            }[];
+            proveedores: components["schemas"]["DiotProveedor"][];
             advertencias: string[];
+        };
+        DiotProveedor: {
+            rfc: string;
+            nombre: string;
+            /** @enum {string} */
+            tipo_tercero: "15" | "04" | "05";
+            /** @enum {string} */
+            tipo_operacion: "85" | "87" | "02" | "03" | "06" | "07" | "08";
+            /** @description Derived from the CFDI (true) or set by the user for the supplier (false) */
+            tipo_operacion_derivado: boolean;
+            /** @description Foreign supplier (05): its tax id */
+            id_fiscal: string | null;
+            /** @description Foreign supplier (05): its country, ISO 3166 alpha-3 */
+            pais: string | null;
+            base_16: number;
+            iva_16: number;
+            base_8: number;
+            iva_8: number;
+            base_0: number;
+            base_exenta: number;
+            iva_retenido: number;
+            documentos: number;
+            actos: {
+                /** @description 8 %, región fronteriza norte */
+                norte: components["schemas"]["DiotActos"];
+                /** @description 8 %, región fronteriza sur */
+                sur: components["schemas"]["DiotActos"];
+                /** @description 16 % */
+                tasa16: components["schemas"]["DiotActos"];
+                /** @description 16 %, import of tangible goods */
+                importacion_tangibles: components["schemas"]["DiotActos"];
+                /** @description 16 %, import of intangible goods and services */
+                importacion_intangibles: components["schemas"]["DiotActos"];
+                tasa_0: components["schemas"]["DiotActos"];
+                exento: components["schemas"]["DiotActos"];
+                /** @description Imports exempt from IVA (foreign suppliers) */
+                importacion_exenta: components["schemas"]["DiotActos"];
+                /** @description Acts not subject to IVA (ObjetoImp 01) paid in Mexico */
+                no_objeto: components["schemas"]["DiotActos"];
+            };
+            iva_acreditable: {
+                /** @description 8 %, región fronteriza norte */
+                norte: components["schemas"]["DiotIvaAcreditable"];
+                /** @description 8 %, región fronteriza sur */
+                sur: components["schemas"]["DiotIvaAcreditable"];
+                /** @description 16 % */
+                tasa16: components["schemas"]["DiotIvaAcreditable"];
+                /** @description 16 %, import of tangible goods */
+                importacion_tangibles: components["schemas"]["DiotIvaAcreditable"];
+                /** @description 16 %, import of intangible goods and services */
+                importacion_intangibles: components["schemas"]["DiotIvaAcreditable"];
+            };
+            iva_no_acreditable: {
+                /** @description 8 %, región fronteriza norte */
+                norte: components["schemas"]["DiotIvaNoAcreditable"];
+                /** @description 8 %, región fronteriza sur */
+                sur: components["schemas"]["DiotIvaNoAcreditable"];
+                /** @description 16 % */
+                tasa16: components["schemas"]["DiotIvaNoAcreditable"];
+                /** @description 16 %, import of tangible goods */
+                importacion_tangibles: components["schemas"]["DiotIvaNoAcreditable"];
+                /** @description 16 %, import of intangible goods and services */
+                importacion_intangibles: components["schemas"]["DiotIvaNoAcreditable"];
+            };
+            /** @description Some operation is backed by a CFDI the taxpayer gave tax effects to (TXT field 54: 01) */
+            efectos_fiscales: boolean;
+        };
+        DiotActos: {
+            /** @description Value of acts paid in the month */
+            pagado: number;
+            /** @description Returns, discounts and bonuses received (credit notes), kept apart */
+            devoluciones: number;
+        };
+        DiotIvaAcreditable: {
+            exclusivamente_gravadas: number;
+            con_proporcion: number;
+        };
+        DiotIvaNoAcreditable: {
+            por_proporcion: number;
+            no_cumple_requisitos: number;
+            exentas: number;
+            no_objeto: number;
+        };
+        DiotProveedorSetting: {
+            rfc: string;
+            /** @enum {string} */
+            tipo_tercero: "15" | "04" | "05";
+            tipo_operacion: ("85" | "87" | "02" | "03" | "06" | "07" | "08") | null;
+            region_8: ("norte" | "sur") | null;
+            updated_at: string;
         };
         ImportReport: {
             imported: number;
@@ -3321,6 +3427,15 @@ export interface operations {
                     rfc_emisor?: string;
                     /** @description The supplier's name */
                     nombre_emisor?: string;
+                    /**
+                     * @description DIOT: 05 for a foreign supplier (then id_fiscal and pais are required); 04 national
+                     * @enum {string}
+                     */
+                    tipo_tercero?: "04" | "05";
+                    /** @description The foreign supplier’s tax id */
+                    id_fiscal?: string;
+                    /** @description The foreign supplier’s country, ISO 3166 alpha-3 (ZZZ: another) */
+                    pais?: string;
                 };
             };
         };
@@ -3426,6 +3541,15 @@ export interface operations {
                 "application/json": {
                     is_paid: boolean;
                     payment_date?: string;
+                    /**
+                     * @description DIOT: 05 for a foreign supplier (then id_fiscal and pais are required); 04 national
+                     * @enum {string}
+                     */
+                    tipo_tercero?: "04" | "05";
+                    /** @description The foreign supplier’s tax id */
+                    id_fiscal?: string;
+                    /** @description The foreign supplier’s country, ISO 3166 alpha-3 (ZZZ: another) */
+                    pais?: string;
                 };
             };
         };
@@ -5236,7 +5360,7 @@ export interface operations {
                 profile_id?: string;
                 "a\u00F1o": number;
                 mes: number;
-                format?: "json" | "xlsx" | "pdf";
+                format?: "json" | "xlsx" | "pdf" | "txt";
             };
             header?: never;
             path?: never;
@@ -5256,6 +5380,97 @@ export interface operations {
                     };
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "application/pdf": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "diot-setProveedor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+                rfc: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tipo_operacion": "06",
+                 *       "region_8": null
+                 *     }
+                 */
+                "application/json": {
+                    tipo_operacion: ("85" | "87" | "02" | "03" | "06" | "07" | "08") | null;
+                    region_8?: ("norte" | "sur") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["DiotProveedorSetting"];
+                    };
                 };
             };
             /** @description Bad Request */

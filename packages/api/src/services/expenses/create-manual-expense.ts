@@ -11,9 +11,10 @@ import { type Expense, toManualExpense } from '../../schemas/expense';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
 import { takeMonthlyQuota } from '../quota';
+import { type ForeignSupplierInput, foreignSupplierOf } from './foreign-supplier';
 import { paymentOf } from './manual-expense-payment';
 
-export interface ManualExpenseInput {
+export interface ManualExpenseInput extends ForeignSupplierInput {
   profileId: string;
   period_id: string;
   concepto: string;
@@ -142,7 +143,10 @@ async function replayOf(
 const replayedHeaders = (headers: Headers): Record<string, string> =>
   Object.fromEntries([...headers].filter(([name]) => name.startsWith('x-quota-')));
 
-/** The supplier, when given: an RFC as any CFDI party's (generic ones included), and its name. */
+/**
+ * The supplier, when given: an RFC as any CFDI party's (generic ones included), and its name; a
+ * foreign one (DIOT tipo de tercero 05) with its tax id and country.
+ */
 function supplierOf(input: ManualExpenseInput) {
   let rfcEmisor: string | null = null;
   if (input.rfc_emisor !== undefined) {
@@ -150,5 +154,9 @@ function supplierOf(input: ManualExpenseInput) {
     if ('problem' in parsed) throw badRequest(`rfc_emisor: ${parsed.problem.message}`, 'rfc_invalid');
     rfcEmisor = parsed.rfc;
   }
-  return { rfcEmisor, nombreEmisor: input.nombre_emisor ?? null };
+  return {
+    rfcEmisor,
+    nombreEmisor: input.nombre_emisor ?? null,
+    ...(foreignSupplierOf(input) ?? { tipoTercero: null, idFiscal: null, pais: null }),
+  };
 }

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../errors';
 import { type Expense, toManualExpense } from '../../schemas/expense';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
+import { type ForeignSupplierInput, foreignSupplierOf } from './foreign-supplier';
 
 export interface PaymentInput {
   is_paid?: boolean;
@@ -25,18 +26,22 @@ export function paymentOf(input: PaymentInput): { isPaid: boolean; paymentDate: 
   return { isPaid, paymentDate: isPaid ? input.payment_date!.slice(0, 10) : null };
 }
 
-/** Marks the caller's manual expense paid on a date, or unpaid; someone else's is as missing (404). */
+/**
+ * Marks the caller's manual expense paid on a date, or unpaid (and, when sent, its DIOT supplier
+ * fields); someone else's is as missing (404).
+ */
 export async function updateManualExpensePayment(
   ctx: Context,
   userId: string,
   id: string,
-  input: PaymentInput & { is_paid: boolean },
+  input: PaymentInput & ForeignSupplierInput & { is_paid: boolean },
 ): Promise<Expense> {
   const payment = paymentOf(input);
+  const supplier = foreignSupplierOf(input);
   const expense = await findOwnManualExpense(ctx.db, userId, id);
   if (!expense) throw notFound('Expense not found');
   await authorizeProfile(ctx, userId, expense.profileId, 'write');
-  const row = await setManualExpensePayment(ctx.db, id, payment);
+  const row = await setManualExpensePayment(ctx.db, id, payment, supplier);
   if (!row) throw notFound('Expense not found'); // deleted (with its profile) meanwhile
   await audit(ctx, 'expense.payment', userId, {
     entity: 'manual_expense',

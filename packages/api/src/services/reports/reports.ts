@@ -6,7 +6,7 @@ import { renderPdf } from '../exports/pdf-pool';
 import { attachment, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED, PDF_EXPORT_REQUIRED } from '../exports/rules';
 import { xlsxWorkbook } from '../exports/writers';
 import { authorizeProfile } from '../profiles/access';
-import { diotReport } from './compute/diot';
+import { diotTxt } from './compute/diot-txt';
 import {
   annualReport,
   includes,
@@ -14,8 +14,9 @@ import {
   monthlyReport,
   type ReportProfile,
 } from './compute/monthly';
+import { diotOfMonth } from './diot';
 import { MESES, printedSheets } from './pdf';
-import { monthRange, type ReportFormat, reportLevelRequired, yearRange } from './rules';
+import { type DiotFormat, monthRange, reportLevelRequired, yearRange } from './rules';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';
 
 // The reports of plan-features §3: the caller's plan decides the level (and whether the report is
@@ -25,7 +26,8 @@ export interface MonthQuery {
   profileId: string;
   año: number;
   mes: number;
-  format: ReportFormat;
+  /** `txt` for the DIOT only (its schema alone admits it). */
+  format: DiotFormat;
 }
 
 export type YearQuery = Omit<MonthQuery, 'mes'>;
@@ -65,8 +67,7 @@ async function diot(ctx: Context, userId: string, q: MonthQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'advanced'))
     throw forbidden(reportLevelRequired('The DIOT', 'advanced'), 'plan_required');
-  const rows = await reportRows(ctx.db, { profileId: profile.id, ...monthRange(q.año, q.mes) });
-  const { proveedores, advertencias } = diotReport(rows, q);
+  const { proveedores, advertencias } = await diotOfMonth(ctx.db, profile, q);
   return {
     profile: { id: profile.id, rfc: profile.rfc, nombre: profile.nombre },
     periodo: { año: q.año, mes: q.mes },
@@ -76,7 +77,7 @@ async function diot(ctx: Context, userId: string, q: MonthQuery) {
 }
 
 /** The JSON answer; a file format is a download (REST), not a procedure's answer. */
-function jsonOnly(format: ReportFormat) {
+function jsonOnly(format: DiotFormat) {
   if (format !== 'json') {
     throw badRequest(
       `format=${format} is a file download: ask the REST route (GET /api/reports/…)`,
@@ -152,6 +153,7 @@ export async function reportFile(
   kind: ReportKind,
   q: MonthQuery | YearQuery,
 ): Promise<ReportFile> {
+  if (q.format === 'txt') return diotTxtFile(ctx, userId, q as MonthQuery);
   const format = q.format === 'pdf' ? 'pdf' : 'xlsx';
   const { limits } = await getEntitlements(ctx.db, userId);
   if (format === 'xlsx' && !limits.exportExcel) throw forbidden(EXCEL_EXPORT_REQUIRED, 'plan_required');
@@ -183,5 +185,20 @@ export async function reportFile(
   return {
     headers: { 'Content-Type': CONTENT_TYPES.xlsx, 'Content-Disposition': attachment(filename) },
     body,
+  };
+}
+
+/** format=txt of the DIOT: SAT's batch file (needs what the DIOT needs, no export feature). */
+async function diotTxtFile(ctx: Context, userId: string, q: MonthQuery): Promise<ReportFile> {
+  const r = await diot(ctx, userId, q);
+  const text = new TextEncoder().encode(diotTxt(r.proveedores));
+  const filename = `${FILE_PREFIX.diot}-${r.profile.rfc}-${q.año}-${String(q.mes).padStart(2, '0')}.txt`;
+  return {
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Disposition': attachment(filename),
+      'Content-Length': String(text.byteLength),
+    },
+    body: new Blob([text]).stream(),
   };
 }

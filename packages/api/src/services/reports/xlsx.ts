@@ -201,7 +201,8 @@ export function diotSheets(r: Diot): Sheet[] {
       [
         text('RFC'),
         text('Nombre'),
-        text('Tipo de tercero'),
+        // One column for both codes: the PDF table has room for eleven.
+        text('Tipo de tercero y de operación'),
         num('Base 16 %'),
         num('IVA 16 %'),
         num('Base 8 %'),
@@ -214,7 +215,7 @@ export function diotSheets(r: Diot): Sheet[] {
       r.proveedores.map((p) => [
         p.rfc,
         p.nombre,
-        p.tipo_tercero,
+        `${p.tipo_tercero} ${p.tipo_operacion}`,
         p.base_16,
         p.iva_16,
         p.base_8,

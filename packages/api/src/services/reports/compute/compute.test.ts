@@ -50,6 +50,7 @@ const rows = (r: Partial<ReportRows>): ReportRows => ({
   payments: [],
   manualExpenses: [],
   pending: [],
+  notes: [],
   ...r,
 });
 const march = (r: Partial<ReportRows>, nivel: 'basic' | 'complete' | 'advanced' = 'advanced', now = CLOSED) =>
@@ -70,6 +71,7 @@ function payment(invoice: ReportDoc | null, fields: Partial<ReportPayment>): Rep
     monedaDr: invoice?.moneda ?? 'MXN',
     impuestosDr: null,
     repPendingTaxDetail: false,
+    defectos: [],
     invoice,
     ...fields,
   };
