@@ -5,7 +5,7 @@ import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, imported, profileOfMe } from './cfdi-helpers';
-import { bearer, request, startTestApp, type TestApp, type TestUser } from './harness';
+import { bearer, request, startTestApp, type TestApp, type TestUser, uploadXml } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,7 +63,14 @@ describe('CSV formula injection (OWASP): text cells that a spreadsheet would run
     for (const concept of ['+1+cmd|" /C calc"!A0', '-menos', 'Papelería - oficina']) {
       const res = await request(t, 'POST', '/api/accrued-expenses', {
         headers: bearer(u.token),
-        body: { profile_id: p.id, period_id: periodId, concept, subtotal: 100, fecha: '2025-03-14', type: 'manual' },
+        body: {
+          profile_id: p.id,
+          period_id: periodId,
+          concept,
+          subtotal: 100,
+          fecha: '2025-03-14',
+          type: 'manual',
+        },
       });
       expect(res.status, await res.clone().text()).toBe(201);
     }
@@ -71,5 +78,27 @@ describe('CSV formula injection (OWASP): text cells that a spreadsheet would run
     expect(rows.map((r) => r.Concepto).sort()).toEqual(
       [`'+1+cmd|" /C calc"!A0`, `'-menos`, 'Papelería - oficina'].sort(),
     );
+  });
+});
+
+describe('CFDI dates are real calendar dates', () => {
+  it('an import of Fecha 2021-02-30 is rejected with a motivo naming the date; nothing is stored', async () => {
+    const { u, p } = await profileOfMe(t);
+    const xml = invoiceXml({
+      uuid: newUuid(),
+      fecha: '2021-02-30T00:00:00',
+      emisor: { ...CLIENT, rfc: p.rfc },
+      receptor: CLIENT,
+    });
+    const res = await uploadXml(t, u, p.id, xml);
+    expect(await res.json()).toEqual({
+      error: 'Bad Request',
+      message:
+        'Fecha inválida: "2021-02-30T00:00:00" no existe en el calendario (febrero de 2021 tiene 28 días)',
+      code: 'cfdi_rejected',
+    });
+    expect(res.status).toBe(400);
+    const listed = await (await get(u, `/api/invoices?profileId=${p.id}`)).json();
+    expect(listed.data).toEqual([]);
   });
 });
