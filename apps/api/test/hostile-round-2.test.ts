@@ -4,8 +4,18 @@
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, imported, profileOfMe } from './cfdi-helpers';
-import { bearer, request, startTestApp, type TestApp, type TestUser, uploadXml } from './harness';
+import { CLIENT, imported, ME, profileOfMe } from './cfdi-helpers';
+import {
+  bearer,
+  caller,
+  createProfile,
+  expectError,
+  request,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+  uploadXml,
+} from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,5 +110,46 @@ describe('CFDI dates are real calendar dates', () => {
     expect(res.status).toBe(400);
     const listed = await (await get(u, `/api/invoices?profileId=${p.id}`)).json();
     expect(listed.data).toEqual([]);
+  });
+});
+
+describe('the RFC of a profile holding CFDI cannot change', () => {
+  it('PUT /profiles/{id} with another RFC → 409 Conflict naming the way out; the RFC and the documents stay', async () => {
+    const { u, p } = await profileOfMe(t, null); // FREE: one profile, which this must not sidestep
+    await imported(
+      t,
+      u,
+      p.id,
+      invoiceXml({ uuid: newUuid(), fecha: '2025-03-10T09:15:00', emisor: ME, receptor: CLIENT }),
+    );
+    const res = await request(t, 'PUT', `/api/profiles/${p.id}`, {
+      headers: bearer(u.token),
+      body: { rfc: 'EKU9003173C9' },
+    });
+    expect(await expectError(res.clone(), 409, 'Conflict')).toBe(
+      `This profile holds CFDI issued to or by ${ME.rfc}, so its RFC cannot change; create a new profile for EKU9003173C9`,
+    );
+    expect((await res.json()).code).toBe('rfc_locked');
+    const after = await (await get(u, `/api/profiles/${p.id}`)).json();
+    expect(after.data.rfc).toBe(ME.rfc);
+    await expect(
+      caller(t, u.token).profiles.update({ profileId: p.id, rfc: 'EKU9003173C9' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    // Its other fields, and the same RFC sent again, still change as before.
+    const rename = await request(t, 'PUT', `/api/profiles/${p.id}`, {
+      headers: bearer(u.token),
+      body: { nombre: 'Comercial ABC renombrada', rfc: ME.rfc },
+    });
+    expect(rename.status).toBe(200);
+  });
+
+  it('a profile without CFDI may still correct its RFC', async () => {
+    const { u, p } = await profileOfMe(t, null);
+    const res = await request(t, 'PUT', `/api/profiles/${p.id}`, {
+      headers: bearer(u.token),
+      body: { rfc: 'EKU9003173C9' },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.rfc).toBe('EKU9003173C9');
   });
 });

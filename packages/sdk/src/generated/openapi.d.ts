@@ -248,7 +248,7 @@ export interface paths {
         get: operations["profiles-get"];
         /**
          * Update the supplied fields of a profile
-         * @description Changes only the fields sent; validation flags merge into the current ones. A frozen profile answers 403.
+         * @description Changes only the fields sent; validation flags merge into the current ones. A frozen profile answers 403. The RFC of a profile holding CFDI cannot change (409 `rfc_locked`): create a new profile for the other RFC.
          */
         put: operations["profiles-update"];
         post?: never;
