@@ -58,11 +58,15 @@ describe('CSV formula injection (OWASP)', () => {
       { header: 'Nombre', kind: 'text' as const, value: (r: Cell[]) => r[0] },
       { header: 'Saldo', kind: 'number' as const, value: (r: Cell[]) => r[1] },
     ];
-    const file = csvFile(columns, (async function* () {
-      yield* rows;
-    })(), (err) => {
-      throw err;
-    });
+    const file = csvFile(
+      columns,
+      (async function* () {
+        yield* rows;
+      })(),
+      (err) => {
+        throw err;
+      },
+    );
     return (await new Response(file).text()).replace(/^\uFEFF/, '');
   }
 

@@ -10,6 +10,20 @@ export async function insertOutboxEmail(db: Executor, email: NewOutboxEmail): Pr
   await db.insert(emailOutbox).values({ ...email, status: 'pending' });
 }
 
+/**
+ * A pending row to the account registered at `address`; for an address without one the same
+ * statement writes nothing (a reset request must not show in the work done whether it has one).
+ */
+export async function insertOutboxEmailToAccount(
+  db: Executor,
+  address: string,
+  email: Omit<NewOutboxEmail, 'to'>,
+): Promise<void> {
+  await db.execute(sql`insert into email_outbox (id, "to", subject, html, text, kind, status)
+    select ${email.id}, email, ${email.subject}, ${email.html}, ${email.text}, ${email.kind}, 'pending'
+    from users where email = ${address}`);
+}
+
 /** A claimed row is hidden from other dispatchers this long; if its process dies mid-send it is retried. */
 const LEASE = sql`now() + interval '5 minutes'`;
 

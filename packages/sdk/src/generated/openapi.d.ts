@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a one-hour reset link; the answer is the same whether or not the account exists
-         * @description Mails a reset link that lasts an hour and works once, when the address has an account. The answer, the limits (3 per hour per address, 10 per IP) and the work done are the same whether or not it has one, so the route tells nobody which addresses are registered.
+         * @description Mails a reset link that lasts an hour and works once, when the address has an account. The answer, the limits (3 per hour per address from one client, 10 per client) and the work done are the same whether or not it has one, so the route tells nobody which addresses are registered; requests from other clients never use up the owner’s.
          */
         post: operations["auth-forgotPassword"];
         delete?: never;
@@ -180,8 +180,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set a new password with the token from the reset mail; every session of the user ends
-         * @description Sets a new password with the token from the reset mail. The token is spent (a second use answers 400), every session of the user ends, and a notice is mailed.
+         * Set a new password with the token from the reset mail; every session and API key of the user ends
+         * @description Sets a new password with the token from the reset mail. The token is checked before anything else (a bogus one answers 400 at once) and spent (a second use answers 400); every session and every API key of the user ends, and a notice naming how many keys were revoked is mailed. Limited to 10 tries per hour per client and 5 per token.
          */
         post: operations["auth-resetPassword"];
         delete?: never;
@@ -201,7 +201,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password knowing the current one; the other sessions end
-         * @description Changes the password of the logged-in user, who must give the current one (5 wrong tries per 15 minutes). The caller's session stays; every other session ends, and a notice is mailed.
+         * @description Changes the password of the logged-in user, who must give the current one (5 wrong tries per 15 minutes). The caller's session stays; every other session ends; with `revokeApiKeys: true` every API key ends too. A notice is mailed, listing the API keys left active.
          */
         post: operations["auth-changePassword"];
         delete?: never;
@@ -2447,6 +2447,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
                 headers: {
@@ -2471,6 +2482,8 @@ export interface operations {
                 "application/json": {
                     currentPassword: string;
                     newPassword: string;
+                    /** @description Also revoke every API key of the account (else the notice lists those left active) */
+                    revokeApiKeys?: boolean;
                 };
             };
         };
