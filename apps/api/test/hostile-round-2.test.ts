@@ -8,9 +8,10 @@ import { CLIENT, imported, ME, profileOfMe } from './cfdi-helpers';
 import {
   bearer,
   caller,
-  createProfile,
   expectError,
   request,
+  setPlan,
+  signUp,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -151,5 +152,54 @@ describe('the RFC of a profile holding CFDI cannot change', () => {
     });
     expect(res.status).toBe(200);
     expect((await res.json()).data.rfc).toBe('EKU9003173C9');
+  });
+});
+
+describe('cross-site GETs that spend quota are refused to cookies', () => {
+  const CROSS = { 'sec-fetch-site': 'cross-site' };
+  const viaCookie = (u: TestUser, path: string, site?: string) =>
+    request(t, 'GET', path, {
+      headers: { cookie: `access_token=${u.token}`, ...(site ? { 'sec-fetch-site': site } : {}) },
+    });
+
+  it('a cross-site cookie GET of /api/sat/search or /api/sat/ai-search → 403 and spends nothing', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'BASIC');
+    for (const path of [
+      '/api/sat/search?query=computadoras',
+      '/api/sat/ai-search?query=renta%20de%20un%20depa',
+    ]) {
+      for (const site of ['cross-site', 'same-site']) {
+        const res = await viaCookie(u, path, site);
+        expect(await expectError(res.clone(), 403, 'Forbidden')).toMatch(/^Cross-site request refused/);
+        expect((await res.json()).code).toBe('cross_site_refused');
+      }
+      // The same user from our own page: the refused ones took nothing from the quota.
+      const own = await viaCookie(u, path, 'same-origin');
+      expect(own.status).toBe(200);
+      expect(Number(own.headers.get('x-quota-remaining'))).toBe(Number(own.headers.get('x-quota-limit')) - 1);
+    }
+  });
+
+  it('the same over tRPC GET (/trpc/sat.search) with the cookie', async () => {
+    const u = await signUp(t);
+    const input = encodeURIComponent(JSON.stringify({ json: { query: 'computadoras' } }));
+    const res = await viaCookie(u, `/trpc/sat.search?input=${input}`, 'cross-site');
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.json.data).toMatchObject({
+      code: 'FORBIDDEN',
+      errorCode: 'cross_site_refused',
+    });
+  });
+
+  it('Bearer tokens, cookie reads that spend nothing and typed URLs are unaffected', async () => {
+    const u = await signUp(t);
+    const bearerCross = await request(t, 'GET', '/api/sat/search?query=papel', {
+      headers: { ...bearer(u.token), ...CROSS },
+    });
+    expect(bearerCross.status).toBe(200);
+    expect((await viaCookie(u, '/api/profiles', 'cross-site')).status).toBe(200);
+    expect((await viaCookie(u, '/api/sat/search?query=papel', 'none')).status).toBe(200);
+    expect((await viaCookie(u, '/api/sat/search?query=papel')).status).toBe(200);
   });
 });

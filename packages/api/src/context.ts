@@ -40,6 +40,8 @@ export interface RequestInfo {
   /** HTTP method, or null when called in-process (createCaller). */
   method: string | null;
   origin: string | null;
+  /** `Sec-Fetch-Site` as the browser sent it (`cross-site`, `same-origin`…); absent outside browsers. */
+  fetchSite?: string | null;
   ip: string | null;
   /** `Idempotency-Key` of a retried write, when the client sent one. */
   idempotencyKey: string | null;
