@@ -181,3 +181,31 @@ describe('forgot-password tells nobody which addresses are registered, and nobod
     expect((await reset(token, 'recovered pass 1')).status).toBe(200);
   });
 });
+
+describe('the outbox yields no live reset or verification link', () => {
+  /** Rows of the outbox whose text or HTML still hold `token`. */
+  const rowsHolding = async (token: string) =>
+    rowsOf(
+      await t.handle.db.execute(
+        sql`select id from email_outbox where text like ${`%${token}%`} or html like ${`%${token}%`}`,
+      ),
+    );
+
+  it('a reset link shows in the dev outbox until it is used, then no row holds it', async () => {
+    const u = await signUp(t);
+    await forgot(u.email);
+    const token = await resetTokenFor(u.email); // read from /__dev/mail.json, as a developer would
+    expect(await rowsHolding(token)).toHaveLength(1);
+    expect((await reset(token, 'recovered pass 1')).status).toBe(200);
+    expect(await rowsHolding(token)).toHaveLength(0);
+    const mail = await newestMail(u.email, 'password-reset');
+    expect(mail.text).toContain('/auth/reset-password?token=[retirado]');
+  });
+
+  it('a verification link leaves the outbox once the address is verified', async () => {
+    const u = await signUpVerified(t); // reads the link from /__dev/mail.json, then follows it
+    const mail = await newestMail(u.email, 'verify-email');
+    expect(mail.text).toContain('/api/auth/verify-email?token=[retirado]');
+    expect(mail.html).not.toMatch(/token=(?!\[retirado\])/);
+  });
+});

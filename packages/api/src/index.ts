@@ -37,6 +37,7 @@ export { authenticate, type Principal } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
 export { CLIENT_LOGIN_FAILURES } from './services/auth/login';
 export { requireVerifiedEmail } from './services/auth/require-verified-email';
+export { SECRET_LINK_MAILS } from './services/auth/secret-link-mails';
 export { ALREADY_VERIFIED } from './services/auth/verify-email';
 export { type BackfillResult, backfillTaxDetail } from './services/cfdi/backfill';
 export { type ImportFile, importCfdiFiles } from './services/cfdi/import';

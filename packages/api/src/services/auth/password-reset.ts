@@ -6,6 +6,7 @@ import {
   issuePasswordResetToken,
   PASSWORD_RESET_TTL_MINUTES,
 } from '@folio/auth';
+import { redactMailedLinks } from '@folio/db/queries/email-outbox';
 import { deleteUserSessions } from '@folio/db/queries/sessions';
 import { setPasswordHash } from '@folio/db/queries/users';
 import { enqueueEmailToAccount, renderPasswordResetEmail } from '@folio/email';
@@ -15,6 +16,7 @@ import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
 import { normalizeEmail } from './email';
 import { settleKeysAndNotify } from './password-changed-email';
+import { RESET_MAIL } from './secret-link-mails';
 
 export const RESET_REQUESTED =
   'If an account exists for that address, we have sent it a link to reset the password';
@@ -42,7 +44,7 @@ export async function requestPasswordReset(ctx: Context, rawEmail: string): Prom
       resetUrl: resetUrl.toString(),
       expiresMinutes: PASSWORD_RESET_TTL_MINUTES,
     });
-    await enqueueEmailToAccount(tx, email, { kind: 'password-reset', ...mail });
+    await enqueueEmailToAccount(tx, email, { kind: RESET_MAIL, ...mail });
     await audit(ctx, 'user.password_reset_requested', userId, { entity: 'user', entityId: userId }, tx);
   });
   ctx.kickEmail();
@@ -70,6 +72,7 @@ export async function resetPassword(
     const user = await setPasswordHash(tx, userId, passwordHash);
     if (!user) throw badRequest(INVALID_RESET_TOKEN);
     await deleteUserSessions(tx, userId);
+    await redactMailedLinks(tx, user.email, RESET_MAIL); // spent: the outbox keeps no usable link
     const settled = await settleKeysAndNotify(ctx, tx, user, true);
     await audit(
       ctx,
