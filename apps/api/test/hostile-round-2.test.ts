@@ -12,6 +12,7 @@ import {
   request,
   setPlan,
   signUp,
+  signUpVerified,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -201,5 +202,86 @@ describe('cross-site GETs that spend quota are refused to cookies', () => {
     expect((await viaCookie(u, '/api/profiles', 'cross-site')).status).toBe(200);
     expect((await viaCookie(u, '/api/sat/search?query=papel', 'none')).status).toBe(200);
     expect((await viaCookie(u, '/api/sat/search?query=papel')).status).toBe(200);
+  });
+});
+
+describe('authentication before any request body is read', () => {
+  /** A 55 MB JSON body that counts the chunks anyone pulls from it (none are queued in advance). */
+  function countedBody() {
+    const seen = { pulled: 0 };
+    const chunk = new TextEncoder().encode(`${' '.repeat(1024 * 1024 - 1)}\n`);
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          seen.pulled++;
+          if (seen.pulled > 55) controller.close();
+          else controller.enqueue(chunk);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, seen };
+  }
+
+  const post = (path: string, headers: Record<string, string>, body: ReadableStream<Uint8Array>) =>
+    t.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9', ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+
+  it('anonymous, a bad token, or an API key whose plan lost API access: /trpc/cfdi.import answers without pulling a byte', async () => {
+    const dev = await signUpVerified(t);
+    await setPlan(t, dev.id, 'BASIC');
+    const created = await request(t, 'POST', '/api/api-keys', {
+      headers: bearer(dev.token),
+      body: { name: 'ci' },
+    });
+    const { key } = (await created.json()).data;
+    await setPlan(t, dev.id, 'BASIC', 'CANCELED'); // the plan check: back on FREE, without apiAccess
+    for (const [headers, status] of [
+      [{}, 401],
+      [bearer('not-a-token'), 401],
+      [bearer(key), 403],
+    ] as const) {
+      const { stream, seen } = countedBody();
+      const res = await post('/trpc/cfdi.import', headers, stream);
+      expect(res.status).toBe(status);
+      expect(seen.pulled).toBe(0);
+    }
+  });
+
+  it('REST writes too: an anonymous POST /api/accrued-expenses or upload is 401 with the body unread', async () => {
+    for (const path of ['/api/accrued-expenses', '/api/profiles/p1/cfdi/xml', '/api/periods']) {
+      const { stream, seen } = countedBody();
+      const res = await post(path, {}, stream);
+      await expectError(res, 401, 'Unauthorized');
+      expect(seen.pulled).toBe(0);
+    }
+  });
+
+  it('an upload to a profile that is not the caller’s is refused before its body is read', async () => {
+    const { p } = await profileOfMe(t);
+    const stranger = await signUp(t);
+    for (const [path, type] of [
+      [`/api/profiles/${p.id}/cfdi/xml`, 'application/xml'],
+      [`/api/profiles/${p.id}/cfdi`, 'multipart/form-data; boundary=x'],
+    ]) {
+      const { stream, seen } = countedBody();
+      const res = await post(path!, { ...bearer(stranger.token), 'content-type': type! }, stream);
+      await expectError(res, 403, 'Forbidden');
+      expect(seen.pulled).toBe(0);
+    }
+  });
+
+  it('an authenticated import still reads its body', async () => {
+    const { u, p } = await profileOfMe(t);
+    const xml = invoiceXml({ uuid: newUuid(), fecha: '2025-03-10T09:15:00', emisor: ME, receptor: CLIENT });
+    const out = await caller(t, u.token).cfdi.import({
+      profileId: p.id,
+      files: [{ name: 'a.xml', content: xml }],
+    });
+    expect(out.data.imported).toBe(1);
   });
 });

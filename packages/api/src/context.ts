@@ -1,5 +1,6 @@
 import type { BillingProvider } from '@folio/billing';
 import type { Db, DbKind } from '@folio/db';
+import type { Principal } from './services/auth/authenticate';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -53,6 +54,8 @@ export interface RequestInfo {
 
 export interface Context extends Deps {
   req: RequestInfo;
+  /** The caller, when the transport authenticated it before reading the body (the REST layer). */
+  principal?: Principal;
 }
 
 export function createContext(deps: Deps, req: RequestInfo): Context {

@@ -40,7 +40,7 @@ export { requireVerifiedEmail } from './services/auth/require-verified-email';
 export { SECRET_LINK_MAILS } from './services/auth/secret-link-mails';
 export { ALREADY_VERIFIED } from './services/auth/verify-email';
 export { type BackfillResult, backfillTaxDetail } from './services/cfdi/backfill';
-export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
+export { type ImportFile, importCfdiFiles, openImport } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { invoicePdf } from './services/exports/invoice-pdf';
