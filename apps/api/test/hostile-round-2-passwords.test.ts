@@ -1,9 +1,9 @@
 // Hostile round 2 (issue 25, findings 3, 4, 6 and 7): password reset and change against someone who
 // held the account for a while, floods of bogus reset tokens, probes for registered addresses, and
 // clients spending a victim's reset limit. Each test is named after the rule that holds.
-import * as argon2 from '@node-rs/argon2';
 import { rowsOf } from '@folio/db';
 import { emailOutbox } from '@folio/db/schema';
+import * as argon2 from '@node-rs/argon2';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -199,13 +199,13 @@ describe('the outbox yields no live reset or verification link', () => {
     expect((await reset(token, 'recovered pass 1')).status).toBe(200);
     expect(await rowsHolding(token)).toHaveLength(0);
     const mail = await newestMail(u.email, 'password-reset');
-    expect(mail.text).toContain('/auth/reset-password?token=[retirado]');
+    expect(mail.text).toMatch(/\/auth\/reset-password\?token=\[retirado\]\s/);
   });
 
   it('a verification link leaves the outbox once the address is verified', async () => {
     const u = await signUpVerified(t); // reads the link from /__dev/mail.json, then follows it
     const mail = await newestMail(u.email, 'verify-email');
-    expect(mail.text).toContain('/api/auth/verify-email?token=[retirado]');
+    expect(mail.text).toMatch(/\/api\/auth\/verify-email\?token=\[retirado\]\s/);
     expect(mail.html).not.toMatch(/token=(?!\[retirado\])/);
   });
 });

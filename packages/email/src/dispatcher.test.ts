@@ -292,8 +292,24 @@ describe('links that are credentials (issue 25: the outbox must not yield a live
     expect(requests.map((r) => r.body.text as string).every((t) => t.includes('tok_123'))).toBe(true);
     expect(await rowOf(secret)).toMatchObject({ status: 'sent' });
     expect(await holdsLink(secret)).toBe(false);
-    expect((await rowOf(secret)).text).toContain('verify-email?token=[retirado]');
+    expect((await rowOf(secret)).text).toContain('verify-email?token=[retirado]\n');
     expect(await holdsLink(plain)).toBe(true);
+  });
+
+  it('the whole token goes, whatever its characters, in text and in HTML attributes', async () => {
+    const id = await enqueueEmail(handle.db, {
+      to: 'ana@example.com',
+      subject: 'Confirma tu correo en Folio',
+      html: '<a href="http://x.test/verify-email?token=s3cr3ts">http://x.test/verify-email?token=s3cr3ts</a>',
+      text: 'Verificar correo http://x.test/verify-email?token=s3cr3ts.\nFin',
+      kind: 'verify-email',
+    });
+    await dispatcher({ secretLinks }).dispatchDue();
+    const row = await rowOf(id);
+    expect(row.text).toBe('Verificar correo http://x.test/verify-email?token=[retirado]\nFin');
+    expect(row.html).toBe(
+      '<a href="http://x.test/verify-email?token=[retirado]">http://x.test/verify-email?token=[retirado]</a>',
+    );
   });
 
   it('without a mail service the link stays for the developer until its lifetime has passed, then is redacted', async () => {

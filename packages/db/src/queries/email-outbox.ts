@@ -83,7 +83,7 @@ export async function markEmailSent(
 }
 
 /** A link's `token=` value, up to where a URL ends in text or HTML. */
-const TOKEN_IN_LINK = `token=[^&\s"'<>]+`;
+const TOKEN_IN_LINK = String.raw`token=[^&\s"'<>]+`;
 const REDACTED = 'token=[retirado]';
 /** Text and HTML with every link's token replaced (the mail stays readable, the link is dead). */
 const withoutTokens = {
