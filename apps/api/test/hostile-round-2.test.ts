@@ -1,6 +1,6 @@
-// Hostile round 2 (issue 25, findings 2 and 5–10): what an attacker from outside, holding an ordinary
-// account or none, tried against the surfaces added after the first round. Each test is named after
-// the rule that stopped the attack.
+// Hostile round 2 (issue 25, findings 2, 5, 8, 9 and 10): what an attacker from outside, holding an
+// ordinary account or none, tried against the surfaces added after the first round. Each test is named
+// after the rule that stopped the attack.
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
