@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { backfillTaxDetail, mailSatAlerts, meaningModelFor } from '@folio/api';
+import { backfillTaxDetail, mailSatAlerts, meaningModelFor, SECRET_LINK_MAILS } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
 import { BUNDLED_SAT_CATALOG, ensureSatCatalog, openDb } from '@folio/db';
 import { createEmailDispatcher } from '@folio/email';
@@ -62,6 +62,7 @@ const mailer = createEmailDispatcher({
   resendApiKey: env.RESEND_API_KEY,
   from: env.EMAIL_FROM,
   log,
+  secretLinks: SECRET_LINK_MAILS,
 });
 mailer.start();
 // A newer catalog (or a run cut short) may have left alerts on favorite codes: one mail per user.

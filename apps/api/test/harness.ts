@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppRouter } from '@folio/api';
 import { APP_URL, randomIp, type TestUser, testDeps } from '@folio/api/testing';
-import type { DbHandle } from '@folio/db';
+import type { DbHandle, OpenDbOptions } from '@folio/db';
 import { testDb } from '@folio/db/testing/vitest';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import superjson from 'superjson';
@@ -31,8 +31,11 @@ export interface TestApp {
 }
 
 /** The real app on this file's own database, served in-process (no socket). */
-export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
-  const handle = await testDb();
+export async function startTestApp(
+  overrides: Partial<AppDeps> = {},
+  dbOptions: Pick<OpenDbOptions, 'logQuery'> = {},
+): Promise<TestApp> {
+  const handle = await testDb(dbOptions);
   const deps: AppDeps = {
     ...testDeps(handle, overrides.config?.appUrl),
     ping: handle.ping,

@@ -1,5 +1,6 @@
 import type { BillingProvider } from '@folio/billing';
 import type { Db, DbKind } from '@folio/db';
+import type { Principal } from './services/auth/authenticate';
 import type { PdfLimits } from './services/exports/pdf-pool';
 
 export interface Logger {
@@ -43,6 +44,8 @@ export interface RequestInfo {
   /** HTTP method, or null when called in-process (createCaller). */
   method: string | null;
   origin: string | null;
+  /** `Sec-Fetch-Site` as the browser sent it (`cross-site`, `same-origin`…); absent outside browsers. */
+  fetchSite?: string | null;
   ip: string | null;
   /** `Idempotency-Key` of a retried write, when the client sent one. */
   idempotencyKey: string | null;
@@ -54,6 +57,8 @@ export interface RequestInfo {
 
 export interface Context extends Deps {
   req: RequestInfo;
+  /** The caller, when the transport authenticated it before reading the body (the REST layer). */
+  principal?: Principal;
 }
 
 export function createContext(deps: Deps, req: RequestInfo): Context {

@@ -7,7 +7,7 @@ import { AppError, badRequest } from './errors';
 import { type ErrorStyle, failure } from './failure';
 import { nulInputError, nulPath } from './input-guard';
 import { requireSession } from './services/api-keys/rules';
-import { authenticate } from './services/auth/authenticate';
+import { assertNotCrossSite, authenticate } from './services/auth/authenticate';
 
 /** How the REST layer serves a procedure, beyond `openapi.{method,path}`. */
 export interface RestMeta extends ErrorStyle {
@@ -21,7 +21,10 @@ export interface RestMeta extends ErrorStyle {
   alsoOk?: string;
   /** The route honours `Idempotency-Key`: a replay is the first answer plus `Idempotent-Replayed`. */
   idempotencyKey?: true;
-  /** The route takes a monthly plan quota: X-Quota-Limit / X-Quota-Remaining on its answers. */
+  /**
+   * The route takes a monthly plan quota: X-Quota-Limit / X-Quota-Remaining on its answers, and a
+   * cookie-authenticated call from another site is refused even as a GET (it spends).
+   */
   quota?: true;
   /** The success answer sets (or clears) the access_token cookie. */
   setsCookie?: true;
@@ -105,11 +108,26 @@ const checkIdempotencyKey = t.middleware(({ ctx, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(refuseNul).use(checkIdempotencyKey);
+/** A query only reads (a `read` API key may call it); anything else writes. */
+export const accessOf = (type: string) => (type === 'query' ? 'read' : 'write') as 'read' | 'write';
 
-/** The one place the API layer decides who the caller is (and refuses cross-site cookie writes). */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next, type, meta }) => {
-  const principal = await authenticate(ctx, type === 'query' ? 'read' : 'write');
-  if (meta?.sessionOnly) requireSession(principal);
-  return next({ ctx: { ...ctx, user: principal.user, session: principal.session, principal } });
-});
+const withErrors = t.procedure.use(domainErrors);
+
+export const publicProcedure = withErrors.use(refuseNul).use(checkIdempotencyKey);
+
+/**
+ * The one place the API layer decides who the caller is (and refuses cross-site cookie writes, and
+ * cross-site cookie reads that spend a quota). It runs before anything reads the input: tRPC reads
+ * the body only when a middleware first asks for it, so a caller who is not let in never has a byte
+ * of it read (a 60 MB `cfdi.import` from nobody costs nothing). The REST layer authenticates before
+ * it reads the body and hands the principal over in `ctx.principal`.
+ */
+export const authedProcedure = withErrors
+  .use(async ({ ctx, next, type, meta }) => {
+    const principal = ctx.principal ?? (await authenticate(ctx, accessOf(type)));
+    if (meta?.sessionOnly) requireSession(principal);
+    if (meta?.rest?.quota) assertNotCrossSite(ctx);
+    return next({ ctx: { ...ctx, user: principal.user, session: principal.session, principal } });
+  })
+  .use(refuseNul)
+  .use(checkIdempotencyKey);

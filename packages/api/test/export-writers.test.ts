@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../src/services/exports/columns';
-import { type Sheet, xlsxWorkbook } from '../src/services/exports/writers';
+import { csvFile, type Sheet, xlsxWorkbook } from '../src/services/exports/writers';
 
 const ROWS = 200_000;
 
@@ -49,5 +49,47 @@ describe('xlsx streamed with bounded memory', () => {
     for (let i = 0; i < 100 && !seen.closed; i++) await sleep(20);
     expect(seen.closed).toBe(true);
     expect(seen.pulled).toBeLessThan(ROWS / 2);
+  });
+});
+
+describe('CSV formula injection (OWASP)', () => {
+  async function csvOf(rows: Cell[][]) {
+    const columns = [
+      { header: 'Nombre', kind: 'text' as const, value: (r: Cell[]) => r[0] },
+      { header: 'Saldo', kind: 'number' as const, value: (r: Cell[]) => r[1] },
+    ];
+    const file = csvFile(
+      columns,
+      (async function* () {
+        yield* rows;
+      })(),
+      (err) => {
+        throw err;
+      },
+    );
+    return (await new Response(file).text()).replace(/^\uFEFF/, '');
+  }
+
+  it('text cells starting with =, +, -, @, tab or CR get a leading quote; numbers, negative ones too, are left as numbers', async () => {
+    const csv = await csvOf([
+      ['=1+1', -5],
+      ['+1', -0.5],
+      ['-1', 0],
+      ['@A1', 3],
+      ['\tx', null],
+      ['\rx', null],
+      ['a=b', null],
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Nombre,Saldo',
+      "'=1+1,-5",
+      "'+1,-0.5",
+      "'-1,0",
+      "'@A1,3",
+      "'\tx,",
+      "'\rx,",
+      'a=b,',
+      '',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ export { type AccessTokenClaims, signAccessToken, verifyAccessToken } from './ac
 export { API_KEY_PREFIX, generateApiKey, isApiKey } from './api-key';
 export { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password';
 export {
+  checkPasswordResetToken,
   consumePasswordResetToken,
   issuePasswordResetToken,
   PASSWORD_RESET_TTL_MINUTES,

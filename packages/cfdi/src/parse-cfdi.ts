@@ -83,7 +83,7 @@ function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
   const cfdi = {
     version,
     uuid,
-    fechaTimbrado: required(timbre, 'FechaTimbrado'),
+    fechaTimbrado: fechaH(timbre, 'FechaTimbrado'),
     fecha,
     // From the date text (already t_FechaH), never through Date/UTC.
     año: Number(fecha.slice(0, 4)),

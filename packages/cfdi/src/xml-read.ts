@@ -84,11 +84,25 @@ export function required(el: XmlElement, name: string, max = MAX_TEXT): string {
   return bounded(el, name, value, max);
 }
 
-/** A t_FechaH attribute (Comprobante@Fecha, Pago@FechaPago). */
+/**
+ * A t_FechaH attribute (Comprobante@Fecha, Pago@FechaPago, TimbreFiscalDigital@FechaTimbrado), and a
+ * day its month has: the pattern alone lets 2021-02-30 through, which a date type then rolls over
+ * into March.
+ */
 export function fechaH(el: XmlElement, name: string): string {
   const value = required(el, name);
   if (!FECHA_H.test(value)) {
     throw new CfdiRejection(`${name} inválida: "${value.slice(0, 40)}"`);
+  }
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const lastDay = new Date(Date.UTC(year, month, 0)); // day 0 of the next month: this one's last
+  const days = lastDay.getUTCDate();
+  if (Number(value.slice(8, 10)) > days) {
+    const mes = lastDay.toLocaleString('es-MX', { month: 'long', timeZone: 'UTC' });
+    throw new CfdiRejection(
+      `${name} inválida: "${value}" no existe en el calendario (${mes} de ${year} tiene ${days} días)`,
+    );
   }
   return value;
 }

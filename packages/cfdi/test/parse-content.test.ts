@@ -2,7 +2,7 @@
 // and the parse-level warnings of docs/cfdi.md#document-warnings.
 import { describe, expect, it } from 'vitest';
 import { type Cfdi, parseCfdi } from '../src';
-import { byRate, cfdi40, rep20 } from './build-cfdi';
+import { byRate, cfdi40, rep20, TFD_NS } from './build-cfdi';
 
 function ok(input: string): Cfdi {
   const r = parseCfdi(input);
@@ -30,6 +30,27 @@ describe('dates', () => {
   it('a Fecha that is not YYYY-MM-DDThh:mm:ss is refused', () => {
     expect(reason(cfdi40({ fecha: '31/12/2024' }))).toBe('Fecha inválida: "31/12/2024"');
     expect(reason(cfdi40({ fecha: '2024-13-01T00:00:00' }))).toBe('Fecha inválida: "2024-13-01T00:00:00"');
+  });
+
+  it('every date attribute is a real calendar date: 30 February, 31 April and 29 February of a common year are refused', () => {
+    expect(reason(cfdi40({ fecha: '2021-02-30T00:00:00' }))).toBe(
+      'Fecha inválida: "2021-02-30T00:00:00" no existe en el calendario (febrero de 2021 tiene 28 días)',
+    );
+    expect(reason(cfdi40({ fecha: '2025-04-31T10:00:00' }))).toBe(
+      'Fecha inválida: "2025-04-31T10:00:00" no existe en el calendario (abril de 2025 tiene 30 días)',
+    );
+    expect(reason(cfdi40({ fecha: '2023-02-29T10:00:00' }))).toMatch(/febrero de 2023 tiene 28 días/);
+    // 2024 is a leap year (divisible by 4), 2000 too (by 400): their 29 February exists.
+    expect(ok(cfdi40({ fecha: '2024-02-29T10:00:00' })).fecha).toBe('2024-02-29T10:00:00');
+    const pago =
+      'FechaPago="2022-06-31T10:00:00" FormaDePagoP="03" MonedaP="MXN" TipoCambioP="1" Monto="100.00"';
+    expect(reason(rep20([], pago))).toMatch(/^FechaPago inválida: .* \(junio de 2022 tiene 30 días\)$/);
+    const timbrado = cfdi40().replace(
+      /(<tfd:TimbreFiscalDigital xmlns:tfd="[^"]+" Version="1.1" UUID="[^"]+" FechaTimbrado=")[^"]+/,
+      '$12021-02-30T10:00:00',
+    );
+    expect(timbrado).toContain(TFD_NS);
+    expect(reason(timbrado)).toMatch(/^FechaTimbrado inválida: .*febrero de 2021 tiene 28 días/);
   });
 });
 

@@ -35,7 +35,11 @@ export interface OpenDbOptions {
   poolMax?: number;
   /** Skip migrations and seeding (the loaded dump already has them). */
   migrate?: boolean;
+  /** Sees every statement the handle's `db` runs (tests count the work a request does). */
+  logQuery?: (query: string, params: unknown[]) => void;
 }
+
+const loggerOf = (opts: OpenDbOptions) => (opts.logQuery ? { logQuery: opts.logQuery } : undefined);
 
 /** Found through the package, not this file, so it also holds in the server's bundle (apps/api/dist). */
 export const migrationsFolder = dirname(
@@ -46,7 +50,7 @@ const MIGRATION_LOCK = 0x466f6c696f;
 
 export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
   const handle = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.poolMax ?? 10)
+    ? await openPostgres(opts.databaseUrl, opts.poolMax ?? 10, opts)
     : await openPglite(opts);
   if (opts.migrate !== false) {
     try {
@@ -59,7 +63,7 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
   return handle;
 }
 
-async function openPostgres(url: string, max: number): Promise<DbHandle> {
+async function openPostgres(url: string, max: number, opts: OpenDbOptions): Promise<DbHandle> {
   const postgres = (await import('postgres')).default;
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
@@ -84,7 +88,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
     backoff,
     connection: { jit: 'off' },
   });
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool, { schema, logger: loggerOf(opts) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -116,7 +120,7 @@ async function openPglite(opts: OpenDbOptions): Promise<DbHandle> {
     release();
     throw err;
   }
-  const db = drizzle(pg, { schema }) as unknown as Db;
+  const db = drizzle(pg, { schema, logger: loggerOf(opts) }) as unknown as Db;
   const close = async () => {
     try {
       if (!pg.closed) await pg.close();

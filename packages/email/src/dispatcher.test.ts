@@ -265,3 +265,60 @@ describe('scheduling', () => {
     }
   });
 });
+
+describe('links that are credentials (issue 25: the outbox must not yield a live reset link)', () => {
+  const secretLinks = { 'verify-email': 24 * 3600_000 };
+  const holdsLink = async (id: string) => {
+    const row = await rowOf(id);
+    return row.text.includes('tok_123') || row.html.includes('tok_123');
+  };
+  /** Moves a row's creation back `hours`, as if it had been written then. */
+  const age = (id: string, hours: number) =>
+    handle.db
+      .update(emailOutbox)
+      .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+      .where(eq(emailOutbox.id, id));
+
+  it('once sent, a mail of a secret-link kind keeps no usable link; a mail of another kind is kept whole', async () => {
+    const secret = await enqueue();
+    const plain = await enqueueEmail(handle.db, {
+      to: 'ana@example.com',
+      subject: 'Tu contraseña de Folio cambió',
+      html: '<a href="http://localhost:3000/auth/forgot-password?token=tok_123">x</a>',
+      text: 'http://localhost:3000/auth/forgot-password?token=tok_123',
+      kind: 'password-changed',
+    });
+    expect(await dispatcher({ secretLinks }).dispatchDue()).toBe(2);
+    expect(requests.map((r) => r.body.text as string).every((t) => t.includes('tok_123'))).toBe(true);
+    expect(await rowOf(secret)).toMatchObject({ status: 'sent' });
+    expect(await holdsLink(secret)).toBe(false);
+    expect((await rowOf(secret)).text).toContain('verify-email?token=[retirado]\n');
+    expect(await holdsLink(plain)).toBe(true);
+  });
+
+  it('the whole token goes, whatever its characters, in text and in HTML attributes', async () => {
+    const id = await enqueueEmail(handle.db, {
+      to: 'ana@example.com',
+      subject: 'Confirma tu correo en Folio',
+      html: '<a href="http://x.test/verify-email?token=s3cr3ts">http://x.test/verify-email?token=s3cr3ts</a>',
+      text: 'Verificar correo http://x.test/verify-email?token=s3cr3ts.\nFin',
+      kind: 'verify-email',
+    });
+    await dispatcher({ secretLinks }).dispatchDue();
+    const row = await rowOf(id);
+    expect(row.text).toBe('Verificar correo http://x.test/verify-email?token=[retirado]\nFin');
+    expect(row.html).toBe(
+      '<a href="http://x.test/verify-email?token=[retirado]">http://x.test/verify-email?token=[retirado]</a>',
+    );
+  });
+
+  it('without a mail service the link stays for the developer until its lifetime has passed, then is redacted', async () => {
+    const fresh = await enqueue();
+    const old = await enqueue();
+    await age(old, 25); // verification links last 24 hours
+    expect(await dispatcher({ resendApiKey: undefined, secretLinks }).dispatchDue()).toBe(2);
+    expect(await rowOf(fresh)).toMatchObject({ status: 'logged' });
+    expect(await holdsLink(fresh)).toBe(true);
+    expect(await holdsLink(old)).toBe(false);
+  });
+});

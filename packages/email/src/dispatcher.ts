@@ -5,6 +5,7 @@ import {
   markEmailLogged,
   markEmailSent,
   type OutboxRow,
+  redactExpiredLinks,
 } from '@folio/db/queries/email-outbox';
 import { Resend } from 'resend';
 
@@ -24,6 +25,13 @@ export interface EmailDispatcherOptions {
   maxAttempts?: number;
   /** Overrides the Resend API origin (tests point it at a local fake). */
   resendBaseUrl?: string;
+  /**
+   * Kinds of mail whose links are credentials (a reset, a verification), with how long those links
+   * work. Once sent their rows keep no usable link; once that long has passed, neither do logged
+   * ones (without a mail service the outbox is the developer's inbox, so its links stay until then
+   * or until used).
+   */
+  secretLinks?: Record<string, number>;
 }
 
 export interface EmailDispatcher {
@@ -37,6 +45,8 @@ export interface EmailDispatcher {
 }
 
 const BATCH = 10;
+/** Expired links are looked for at most this often (one UPDATE over the outbox). */
+const REDACT_EVERY_MS = 5 * 60_000;
 const URL_RE = /https?:\/\/[^\s<>"')\]]+/;
 
 /** 1, 2, 4 … minutes after the n-th failure, capped at an hour. */
@@ -47,6 +57,8 @@ function backoffSeconds(attempts: number): number {
 export function createEmailDispatcher(opts: EmailDispatcherOptions): EmailDispatcher {
   const { db, from, log } = opts;
   const maxAttempts = opts.maxAttempts ?? 5;
+  const secretLinks = opts.secretLinks ?? {};
+  let redactedAt = 0;
   let resend: Resend | undefined;
   // The constructor throws without a key, so it is built only on the first real send.
   const client = () => {
@@ -75,7 +87,7 @@ export function createEmailDispatcher(opts: EmailDispatcherOptions): EmailDispat
         { idempotencyKey: row.id },
       );
       if (data && !error) {
-        await markEmailSent(db, row.id, data.id);
+        await markEmailSent(db, row.id, data.id, { redactLinks: Object.hasOwn(secretLinks, row.kind) });
         return;
       }
       failure = error ? `${error.statusCode ?? '-'} ${error.name}: ${error.message}` : 'empty response';
@@ -90,6 +102,11 @@ export function createEmailDispatcher(opts: EmailDispatcherOptions): EmailDispat
   }
 
   async function dispatchDue(): Promise<number> {
+    if (Date.now() - redactedAt >= REDACT_EVERY_MS) {
+      redactedAt = Date.now();
+      const redacted = await redactExpiredLinks(db, secretLinks);
+      if (redacted) log.info({ redacted }, 'email outbox: expired links redacted');
+    }
     let handled = 0;
     for (;;) {
       const rows = await claimDueEmails(db, { batch: BATCH, maxAttempts });

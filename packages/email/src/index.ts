@@ -4,7 +4,7 @@ export {
   type EmailDispatcher,
   type EmailDispatcherOptions,
 } from './dispatcher';
-export { enqueueEmail, type OutboxMessage } from './outbox';
+export { enqueueEmail, enqueueEmailToAccount, type OutboxMessage } from './outbox';
 export {
   type RenderedEmail,
   renderPasswordChangedEmail,

@@ -1,5 +1,5 @@
 import type { Executor } from '@folio/db';
-import { insertOutboxEmail } from '@folio/db/queries/email-outbox';
+import { insertOutboxEmail, insertOutboxEmailToAccount } from '@folio/db/queries/email-outbox';
 
 export interface OutboxMessage {
   to: string;
@@ -19,4 +19,14 @@ export async function enqueueEmail(db: Executor, msg: OutboxMessage): Promise<st
   const { to, subject, html, text, kind } = msg;
   await insertOutboxEmail(db, { id, to, subject, html, text, kind });
   return id;
+}
+
+/** `enqueueEmail` to the account registered at `address`, if any; nothing is written otherwise. */
+export async function enqueueEmailToAccount(
+  db: Executor,
+  address: string,
+  msg: Omit<OutboxMessage, 'to'>,
+): Promise<void> {
+  const { subject, html, text, kind } = msg;
+  await insertOutboxEmailToAccount(db, address, { id: crypto.randomUUID(), subject, html, text, kind });
 }

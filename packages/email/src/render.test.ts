@@ -50,7 +50,11 @@ describe('renderPasswordResetEmail', () => {
 describe('renderPasswordChangedEmail', () => {
   it('is Spanish and tells someone who did not change it how to take the account back', async () => {
     const forgotUrl = 'http://localhost:3000/auth/forgot-password';
-    const { subject, html, text } = await renderPasswordChangedEmail({ forgotUrl });
+    const { subject, html, text } = await renderPasswordChangedEmail({
+      forgotUrl,
+      revokedKeys: 0,
+      activeKeys: [],
+    });
     expect(subject).toBe('Tu contraseña de Folio cambió');
     expect(html).toMatch(/<html[^>]*lang="es"/);
     expect(text).toMatch(/^Hola$/m);

@@ -1,6 +1,5 @@
-import { errorBody } from '@folio/api';
+import { AppError, errorBody } from '@folio/api';
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 
 /**
  * 413 for a body refused before it was read whole. The connection closes with it: left open, the
@@ -9,6 +8,43 @@ import { bodyLimit } from 'hono/body-limit';
 export const payloadTooLarge = (c: Context, message: string) =>
   c.json(errorBody(413, message), 413, { Connection: 'close' });
 
-/** Refuses a body over `maxSize` bytes: at once by Content-Length, else as soon as the count passes it. */
-export const limitBody = (maxSize: number, message: string): MiddlewareHandler =>
-  bodyLimit({ maxSize, onError: (c) => payloadTooLarge(c, message) });
+/**
+ * Refuses a body over `maxSize` bytes: at once by Content-Length, else as soon as the count passes it
+ * while the route reads it. Nothing is read here (hono's bodyLimit buffers a chunked body whole
+ * before the route runs, so a stranger's 60 MB was read before anyone asked who sent it): the route
+ * authenticates first and reads the body only for a caller it lets in. An answer that left the body
+ * unread closes the connection, so the server does not drain megabytes nobody will use.
+ */
+export const limitBody =
+  (maxSize: number, message: string): MiddlewareHandler =>
+  async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && !c.req.header('transfer-encoding') && Number(declared) > maxSize)
+      return payloadTooLarge(c, message);
+    const reader = body.getReader();
+    let size = 0;
+    let over = false;
+    let read = false;
+    const counted = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          read = true;
+          const { done, value } = await reader.read();
+          if (done) return controller.close();
+          size += value.byteLength;
+          if (size <= maxSize) return controller.enqueue(value);
+          over = true;
+          await reader.cancel();
+          controller.error(new AppError('PAYLOAD_TOO_LARGE', message));
+        },
+        cancel: (reason) => reader.cancel(reason),
+      },
+      { highWaterMark: 0 }, // pulled only when the route reads
+    );
+    c.req.raw = new Request(c.req.raw, { body: counted, duplex: 'half' } as RequestInit);
+    await next();
+    if (over) c.res = payloadTooLarge(c, message);
+    else if (!read && c.res.status >= 400) c.res.headers.set('Connection', 'close');
+  };

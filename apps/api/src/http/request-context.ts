@@ -49,6 +49,7 @@ export function requestInfo(c: Context<AppEnv>, deps: AppDeps, resHeaders: Heade
     tokenSource: bearer ? 'bearer' : cookie ? 'cookie' : null,
     method: c.req.method,
     origin: c.req.header('origin') ?? null,
+    fetchSite: c.req.header('sec-fetch-site') ?? null,
     ip: clientIp(c, deps.trustProxy),
     idempotencyKey: c.req.header('idempotency-key') ?? null,
     resHeaders,

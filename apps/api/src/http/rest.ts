@@ -2,6 +2,7 @@ import {
   type Context as ApiContext,
   AppError,
   appRouter,
+  authenticate,
   badRequest,
   coerceParams,
   collectRoutes,
@@ -65,6 +66,8 @@ export function mountRest(app: Hono<AppEnv>, deps: AppDeps, router: AnyTRPCRoute
       try {
         const info = requestInfo(c, deps, resHeaders);
         const ctx: ApiContext = createContext({ ...deps, log: c.get('log') }, info);
+        // Who is calling before a byte of the body is read: a stranger's body is never parsed.
+        if (route.protect) ctx.principal = await authenticate(ctx, route.access);
         const input = await readInput(c, route);
         const data = await call(createCaller(ctx), route.procedure, input);
         copyHeaders(c, resHeaders);

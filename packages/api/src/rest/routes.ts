@@ -1,5 +1,5 @@
 import type { AnyTRPCRouter } from '@trpc/server';
-import type { Meta, RestMeta } from '../trpc';
+import { accessOf, type Meta, type RestMeta } from '../trpc';
 import { shapeOf } from './schema-walk';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,6 +14,8 @@ export interface RestRoute {
   rest: RestMeta;
   /** Whether the route needs an access token (`openapi.protect`, default true). */
   protect: boolean;
+  /** What the procedure does: a query reads, anything else writes (what a `read` API key may call). */
+  access: 'read' | 'write';
   /** Refuses API keys (`meta.sessionOnly`): needs the user's own session. */
   sessionOnly: boolean;
 }
@@ -38,6 +40,7 @@ export function collectRoutes(router: AnyTRPCRouter): RestRoute[] {
       input: proc._def.inputs?.[0],
       rest: meta.rest ?? {},
       protect: meta.openapi.protect !== false,
+      access: accessOf(proc._def.type),
       sessionOnly: meta.sessionOnly === true,
     });
   }

@@ -14,6 +14,8 @@ const optionalText = z.string().trim().max(100).optional();
 const Token = z.string().min(1).max(200);
 const TokenInput = z.object({ token: Token });
 const NewPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const keysRevoked = (n: number) =>
+  n === 0 ? '' : n === 1 ? ' and 1 API key revoked' : ` and ${n} API keys revoked`;
 const Email = z.string().trim().max(254).pipe(z.email('Invalid email format')).meta({ format: 'email' });
 const AccessToken = z.object({ accessToken: z.string(), expiresAt: z.string() });
 const UserMessage = z.object({ message: z.string(), user: User });
@@ -196,7 +198,7 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/forgot-password',
         description:
-          'Mails a reset link that lasts an hour and works once, when the address has an account. The answer, the limits (3 per hour per address, 10 per IP) and the work done are the same whether or not it has one, so the route tells nobody which addresses are registered.',
+          'Mails a reset link that lasts an hour and works once, when the address has an account. The answer, the limits (3 per hour per address from one client, 10 per client) and the work done are the same whether or not it has one, so the route tells nobody which addresses are registered; requests from other clients never use up the owner’s.',
         tags: ['auth'],
         summary: 'Mail a one-hour reset link; the answer is the same whether or not the account exists',
         protect: false,
@@ -213,18 +215,19 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/reset-password',
         description:
-          'Sets a new password with the token from the reset mail. The token is spent (a second use answers 400), every session of the user ends, and a notice is mailed.',
+          'Sets a new password with the token from the reset mail. The token is checked before anything else (a bogus one answers 400 at once) and spent (a second use answers 400); every session and every API key of the user ends, and a notice naming how many keys were revoked is mailed. Limited to 10 tries per hour per client and 5 per token.',
         tags: ['auth'],
-        summary: 'Set a new password with the token from the reset mail; every session of the user ends',
+        summary:
+          'Set a new password with the token from the reset mail; every session and API key of the user ends',
         protect: false,
-        errorResponses: [400, 500],
+        errorResponses: [400, 429, 500],
       },
     })
     .input(z.object({ token: Token, password: NewPassword }))
     .output(Message)
     .mutation(async ({ ctx, input }) => {
-      await resetPassword(ctx, input);
-      return { message: 'Password changed; log in with the new password' };
+      const { revokedKeys } = await resetPassword(ctx, input);
+      return { message: `Password changed${keysRevoked(revokedKeys)}; log in with the new password` };
     }),
 
   changePassword: authedProcedure
@@ -234,16 +237,25 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/change-password',
         description:
-          "Changes the password of the logged-in user, who must give the current one (5 wrong tries per 15 minutes). The caller's session stays; every other session ends, and a notice is mailed.",
+          "Changes the password of the logged-in user, who must give the current one (5 wrong tries per 15 minutes). The caller's session stays; every other session ends; with `revokeApiKeys: true` every API key ends too. A notice is mailed, listing the API keys left active.",
         tags: ['auth'],
         summary: 'Change the password knowing the current one; the other sessions end',
         errorResponses: [400, 401, 403, 429, 500],
       },
     })
-    .input(z.object({ currentPassword: z.string().max(PASSWORD_MAX), newPassword: NewPassword }))
+    .input(
+      z.object({
+        currentPassword: z.string().max(PASSWORD_MAX),
+        newPassword: NewPassword,
+        revokeApiKeys: z
+          .boolean()
+          .optional()
+          .describe('Also revoke every API key of the account (else the notice lists those left active)'),
+      }),
+    )
     .output(Message)
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx, ctx.user, ctx.session, input);
-      return { message: 'Password changed; your other sessions were ended' };
+      const { revokedKeys } = await changePassword(ctx, ctx.user, ctx.session, input);
+      return { message: `Password changed; your other sessions were ended${keysRevoked(revokedKeys)}` };
     }),
 });

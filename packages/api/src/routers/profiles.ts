@@ -75,7 +75,8 @@ export const profilesRouter = router({
         tags,
         summary: 'Update the supplied fields of a profile',
         description:
-          'Changes only the fields sent; validation flags merge into the current ones. A frozen profile answers 403.',
+          'Changes only the fields sent; validation flags merge into the current ones. A frozen profile answers 403. ' +
+          'The RFC of a profile holding CFDI cannot change (409 `rfc_locked`): create a new profile for the other RFC.',
         errorResponses: [400, 401, 403, 404, 409, 422, 500],
       },
       rest,

@@ -22,8 +22,8 @@ export const satRouter = router({
         tags,
         summary: 'Search the SAT product/service catalog (counts against the monthly quota)',
         description:
-          "Ranked full-text search in Spanish over the c_ClaveProdServ catalog: accent-insensitive, with a typo-tolerant fallback and code prefixes. Each search counts against the plan's monthly quota (X-Quota-* headers; 429 past it).",
-        errorResponses: [400, 401, 429, 500],
+          "Ranked full-text search in Spanish over the c_ClaveProdServ catalog: accent-insensitive, with a typo-tolerant fallback and code prefixes. Each search counts against the plan's monthly quota (X-Quota-* headers; 429 past it). A cookie-authenticated call that a browser marks as coming from another site (`Sec-Fetch-Site`) answers 403 `cross_site_refused`.",
+        errorResponses: [400, 401, 403, 429, 500],
       },
       rest: { quota: true },
     })
@@ -49,7 +49,7 @@ export const satRouter = router({
         tags,
         summary: 'Search the SAT catalog by meaning, in everyday Spanish (BASIC and PRO; monthly quota)',
         description:
-          'Finds the codes for a description in everyday Spanish ("renta de un depa", "le vendo pasteles a una cafetería"): a meaning model of the catalog, built from it and a shipped lexicon of colloquial and trade words (no external service), fused with the full-text search. Each item has a `score` (0–1) and, with `satHasAIExplanations` (PRO), an `explicacion` in Spanish drawn from the catalog row. Counts against `satAISearchesPerMonth` (X-Quota-* headers; 429 past it; 403 on a plan without it); results are capped by `satMaxResults`.',
+          'Finds the codes for a description in everyday Spanish ("renta de un depa", "le vendo pasteles a una cafetería"): a meaning model of the catalog, built from it and a shipped lexicon of colloquial and trade words (no external service), fused with the full-text search. Each item has a `score` (0–1) and, with `satHasAIExplanations` (PRO), an `explicacion` in Spanish drawn from the catalog row. Counts against `satAISearchesPerMonth` (X-Quota-* headers; 429 past it; 403 on a plan without it); results are capped by `satMaxResults`. A cookie-authenticated call from another site (`Sec-Fetch-Site`) answers 403 `cross_site_refused`.',
         errorResponses: [400, 401, 403, 429, 500],
       },
       rest: { quota: true },

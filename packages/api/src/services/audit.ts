@@ -7,7 +7,7 @@ export function audit(
   ctx: Context,
   action: string,
   userId: string | null,
-  extra: { entity?: string; entityId?: string; data?: Record<string, unknown> } = {},
+  extra: { entity?: string; entityId?: string | null; data?: Record<string, unknown> } = {},
   db: Executor = ctx.db,
 ): Promise<void> {
   return writeAudit(db, { userId, action, ip: ctx.req.ip, requestId: ctx.req.requestId, ...extra });

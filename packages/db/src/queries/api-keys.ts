@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, Executor } from '../client';
 import { prepared } from '../prepared';
 import { apiKeyIps, apiKeys, users } from '../schema';
 import { lockUser } from './billing-profiles';
@@ -30,7 +30,7 @@ export async function insertApiKeyWithinLimit(
 }
 
 /** The user's active keys, newest first. */
-export function listActiveApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
+export function listActiveApiKeys(db: Executor, userId: string): Promise<ApiKeyRow[]> {
   return db
     .select()
     .from(apiKeys)
@@ -46,6 +46,16 @@ export async function revokeApiKey(db: Db, userId: string, id: string): Promise<
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), active()))
     .returning({ id: apiKeys.id });
   return rows.length > 0;
+}
+
+/** Revokes every active key of the user (a password reset); returns how many. */
+export async function revokeAllApiKeys(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.userId, userId), active()))
+    .returning({ id: apiKeys.id });
+  return rows.length;
 }
 
 /**

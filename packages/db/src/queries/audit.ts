@@ -6,7 +6,7 @@ export interface AuditEntry {
   userId: string | null;
   action: string;
   entity?: string;
-  entityId?: string;
+  entityId?: string | null;
   ip?: string | null;
   requestId?: string | null;
   data?: Record<string, unknown>;

@@ -10,6 +10,20 @@ export async function insertOutboxEmail(db: Executor, email: NewOutboxEmail): Pr
   await db.insert(emailOutbox).values({ ...email, status: 'pending' });
 }
 
+/**
+ * A pending row to the account registered at `address`; for an address without one the same
+ * statement writes nothing (a reset request must not show in the work done whether it has one).
+ */
+export async function insertOutboxEmailToAccount(
+  db: Executor,
+  address: string,
+  email: Omit<NewOutboxEmail, 'to'>,
+): Promise<void> {
+  await db.execute(sql`insert into email_outbox (id, "to", subject, html, text, kind, status)
+    select ${email.id}, email, ${email.subject}, ${email.html}, ${email.text}, ${email.kind}, 'pending'
+    from users where email = ${address}`);
+}
+
 /** A claimed row is hidden from other dispatchers this long; if its process dies mid-send it is retried. */
 const LEASE = sql`now() + interval '5 minutes'`;
 
@@ -49,11 +63,60 @@ export async function markEmailLogged(db: Db, id: string): Promise<void> {
   await db.update(emailOutbox).set({ status: 'logged' }).where(eq(emailOutbox.id, id));
 }
 
-export async function markEmailSent(db: Db, id: string, providerId: string): Promise<void> {
+/** Recorded as sent; a mail whose links are credentials keeps no usable link (`redactLinks`). */
+export async function markEmailSent(
+  db: Db,
+  id: string,
+  providerId: string,
+  opts: { redactLinks: boolean },
+): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', providerId, sentAt: sql`now()`, error: null })
+    .set({
+      status: 'sent',
+      providerId,
+      sentAt: sql`now()`,
+      error: null,
+      ...(opts.redactLinks ? withoutTokens : {}),
+    })
     .where(eq(emailOutbox.id, id));
+}
+
+/** A link's `token=` value, up to where a URL ends in text or HTML. */
+const TOKEN_IN_LINK = String.raw`token=[^&\s"'<>]+`;
+const REDACTED = 'token=[retirado]';
+/** Text and HTML with every link's token replaced (the mail stays readable, the link is dead). */
+const withoutTokens = {
+  text: sql`regexp_replace(${emailOutbox.text}, ${TOKEN_IN_LINK}, ${REDACTED}, 'g')`,
+  html: sql`regexp_replace(${emailOutbox.html}, ${TOKEN_IN_LINK}, ${REDACTED}, 'g')`,
+};
+const holdsToken = sql`(${emailOutbox.text} ~ ${TOKEN_IN_LINK} or ${emailOutbox.html} ~ ${TOKEN_IN_LINK})`;
+
+/** Takes the links out of the mails of `kind` to `to` (a reset or verification link just used). */
+export async function redactMailedLinks(db: Executor, to: string, kind: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set(withoutTokens)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind), holdsToken));
+}
+
+/**
+ * Takes the links out of every mail of a kind in `lifetimesMs` older than its links' lifetime (a
+ * link that has expired is no use to anyone, and a read of the table must not yield a live one).
+ * Returns how many mails were redacted.
+ */
+export async function redactExpiredLinks(db: Executor, lifetimesMs: Record<string, number>): Promise<number> {
+  const kinds = Object.entries(lifetimesMs).map(
+    ([kind, ms]) =>
+      sql`(${emailOutbox.kind} = ${kind} and ${emailOutbox.createdAt} < now() - make_interval(secs => ${ms / 1000}))`,
+  );
+  if (!kinds.length) return 0;
+  const rows = await db
+    .update(emailOutbox)
+    .set(withoutTokens)
+    .where(and(sql`(${sql.join(kinds, sql` or `)})`, holdsToken))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
 }
 
 /** Records a failed attempt; the row is due again `retryInSeconds` from now (while attempts remain). */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../client';
+import type { Db, Executor, Tx } from '../client';
 import { prepared } from '../prepared';
-import { profiles } from '../schema';
+import { cfdis, profiles } from '../schema';
 import { lockUser } from './billing-profiles';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -71,6 +71,16 @@ export async function updateProfile(
     .where(eq(profiles.id, id))
     .returning();
   return row;
+}
+
+/**
+ * Locks the profile row and says whether it holds any CFDI. FOR UPDATE waits for imports in flight
+ * (each CFDI insert holds a key-share lock on its profile until it commits), so their documents count.
+ */
+export async function lockProfileHoldingCfdi(tx: Tx, id: string): Promise<boolean> {
+  await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${id} for update`);
+  const [row] = await tx.select({ id: cfdis.id }).from(cfdis).where(eq(cfdis.profileId, id)).limit(1);
+  return row !== undefined;
 }
 
 /** Deletes the profile; everything that belongs to it goes with it through ON DELETE CASCADE. */

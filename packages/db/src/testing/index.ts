@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ensureSatCatalog } from '../catalog';
-import { type DbHandle, openDb } from '../client';
+import { type DbHandle, type OpenDbOptions, openDb } from '../client';
 
 export { type AiRelevanceCase, SAT_AI_RELEVANCE } from './sat-ai-relevance';
 export { SAT_RELEVANCE } from './sat-relevance';
@@ -12,22 +12,25 @@ export { ensurePgliteTemplate } from './template';
  * when set (a throwaway database, dropped on close), otherwise an in-memory PGlite restored from
  * the template built by the global setup.
  */
-export async function openTestDb(templatePath?: string): Promise<DbHandle> {
+export async function openTestDb(
+  templatePath?: string,
+  opts: Pick<OpenDbOptions, 'logQuery'> = {},
+): Promise<DbHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) return openServerTestDb(serverUrl);
+  if (serverUrl) return openServerTestDb(serverUrl, opts);
   if (!templatePath) throw new Error('openTestDb: no PGlite template (is the global setup configured?)');
   const tar = await readFile(templatePath);
-  return openDb({ pgliteLoadDataDir: new Blob([new Uint8Array(tar)]), migrate: false });
+  return openDb({ pgliteLoadDataDir: new Blob([new Uint8Array(tar)]), migrate: false, ...opts });
 }
 
-async function openServerTestDb(serverUrl: string): Promise<DbHandle> {
+async function openServerTestDb(serverUrl: string, opts: Pick<OpenDbOptions, 'logQuery'>): Promise<DbHandle> {
   const postgres = (await import('postgres')).default;
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDb({ databaseUrl: url.toString(), poolMax: 10 });
+  const handle = await openDb({ databaseUrl: url.toString(), poolMax: 10, ...opts });
   await ensureSatCatalog(handle.db);
   return {
     ...handle,

@@ -1,9 +1,9 @@
 import { inject } from 'vitest';
-import type { DbHandle } from '../client';
+import type { DbHandle, OpenDbOptions } from '../client';
 import { openTestDb } from './index';
 import type {} from './provided';
 
 /** The test file's own database (PGlite from the template, or PostgreSQL under TEST_DATABASE_URL). */
-export function testDb(): Promise<DbHandle> {
-  return openTestDb(inject('pgliteTemplate'));
+export function testDb(opts: Pick<OpenDbOptions, 'logQuery'> = {}): Promise<DbHandle> {
+  return openTestDb(inject('pgliteTemplate'), opts);
 }

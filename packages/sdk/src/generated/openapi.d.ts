@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a one-hour reset link; the answer is the same whether or not the account exists
-         * @description Mails a reset link that lasts an hour and works once, when the address has an account. The answer, the limits (3 per hour per address, 10 per IP) and the work done are the same whether or not it has one, so the route tells nobody which addresses are registered.
+         * @description Mails a reset link that lasts an hour and works once, when the address has an account. The answer, the limits (3 per hour per address from one client, 10 per client) and the work done are the same whether or not it has one, so the route tells nobody which addresses are registered; requests from other clients never use up the owner’s.
          */
         post: operations["auth-forgotPassword"];
         delete?: never;
@@ -180,8 +180,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set a new password with the token from the reset mail; every session of the user ends
-         * @description Sets a new password with the token from the reset mail. The token is spent (a second use answers 400), every session of the user ends, and a notice is mailed.
+         * Set a new password with the token from the reset mail; every session and API key of the user ends
+         * @description Sets a new password with the token from the reset mail. The token is checked before anything else (a bogus one answers 400 at once) and spent (a second use answers 400); every session and every API key of the user ends, and a notice naming how many keys were revoked is mailed. Limited to 10 tries per hour per client and 5 per token.
          */
         post: operations["auth-resetPassword"];
         delete?: never;
@@ -201,7 +201,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password knowing the current one; the other sessions end
-         * @description Changes the password of the logged-in user, who must give the current one (5 wrong tries per 15 minutes). The caller's session stays; every other session ends, and a notice is mailed.
+         * @description Changes the password of the logged-in user, who must give the current one (5 wrong tries per 15 minutes). The caller's session stays; every other session ends; with `revokeApiKeys: true` every API key ends too. A notice is mailed, listing the API keys left active.
          */
         post: operations["auth-changePassword"];
         delete?: never;
@@ -248,7 +248,7 @@ export interface paths {
         get: operations["profiles-get"];
         /**
          * Update the supplied fields of a profile
-         * @description Changes only the fields sent; validation flags merge into the current ones. A frozen profile answers 403.
+         * @description Changes only the fields sent; validation flags merge into the current ones. A frozen profile answers 403. The RFC of a profile holding CFDI cannot change (409 `rfc_locked`): create a new profile for the other RFC.
          */
         put: operations["profiles-update"];
         post?: never;
@@ -563,7 +563,7 @@ export interface paths {
         };
         /**
          * Search the SAT product/service catalog (counts against the monthly quota)
-         * @description Ranked full-text search in Spanish over the c_ClaveProdServ catalog: accent-insensitive, with a typo-tolerant fallback and code prefixes. Each search counts against the plan's monthly quota (X-Quota-* headers; 429 past it).
+         * @description Ranked full-text search in Spanish over the c_ClaveProdServ catalog: accent-insensitive, with a typo-tolerant fallback and code prefixes. Each search counts against the plan's monthly quota (X-Quota-* headers; 429 past it). A cookie-authenticated call that a browser marks as coming from another site (`Sec-Fetch-Site`) answers 403 `cross_site_refused`.
          */
         get: operations["sat-search"];
         put?: never;
@@ -583,7 +583,7 @@ export interface paths {
         };
         /**
          * Search the SAT catalog by meaning, in everyday Spanish (BASIC and PRO; monthly quota)
-         * @description Finds the codes for a description in everyday Spanish ("renta de un depa", "le vendo pasteles a una cafetería"): a meaning model of the catalog, built from it and a shipped lexicon of colloquial and trade words (no external service), fused with the full-text search. Each item has a `score` (0–1) and, with `satHasAIExplanations` (PRO), an `explicacion` in Spanish drawn from the catalog row. Counts against `satAISearchesPerMonth` (X-Quota-* headers; 429 past it; 403 on a plan without it); results are capped by `satMaxResults`.
+         * @description Finds the codes for a description in everyday Spanish ("renta de un depa", "le vendo pasteles a una cafetería"): a meaning model of the catalog, built from it and a shipped lexicon of colloquial and trade words (no external service), fused with the full-text search. Each item has a `score` (0–1) and, with `satHasAIExplanations` (PRO), an `explicacion` in Spanish drawn from the catalog row. Counts against `satAISearchesPerMonth` (X-Quota-* headers; 429 past it; 403 on a plan without it); results are capped by `satMaxResults`. A cookie-authenticated call from another site (`Sec-Fetch-Site`) answers 403 `cross_site_refused`.
          */
         get: operations["sat-aiSearch"];
         put?: never;
@@ -2553,6 +2553,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
                 headers: {
@@ -2577,6 +2588,8 @@ export interface operations {
                 "application/json": {
                     currentPassword: string;
                     newPassword: string;
+                    /** @description Also revoke every API key of the account (else the notice lists those left active) */
+                    revokeApiKeys?: boolean;
                 };
             };
         };
@@ -4467,6 +4480,16 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -2,8 +2,8 @@ import {
   errorBody,
   getInvoiceXml,
   type ImportFile,
-  importCfdiFiles,
   MAX_CFDI_BYTES,
+  openImport,
   XML_TOO_LARGE,
 } from '@folio/api';
 import type { Context, Hono } from 'hono';
@@ -53,10 +53,10 @@ export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
   // One document as the body: what POST …/cfdi/xml always takes, whatever its type (generated clients).
   const xmlDocument = (c: Context<AppEnv>) =>
     serviceRoute(c, deps, async (ctx, auth) => {
+      // The profile and the plan before the body: a document for someone else's profile is not read.
+      const upload = await openImport(ctx, auth.user.id, c.req.param('profileId') ?? '');
       const file = { name: 'upload.xml', content: new Uint8Array(await c.req.arrayBuffer()) };
-      const data = await importCfdiFiles(ctx, auth.user.id, c.req.param('profileId') ?? '', [file], {
-        single: true,
-      });
+      const data = await upload.run([file], { single: true });
       return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
     });
 
@@ -73,6 +73,7 @@ export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
             if (!/^multipart\/form-data\b/i.test(type)) {
               return c.json(errorBody(415, 'Send application/xml or multipart/form-data with `files`'), 415);
             }
+            const upload = await openImport(ctx, auth.user.id, profileId);
             let form: FormData;
             try {
               form = await c.req.formData();
@@ -103,7 +104,7 @@ export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
               const message = `An upload may hold at most ${MAX_UPLOAD_FILES} files and ${MAX_UPLOAD_INFLATED_BYTES / 1024 / 1024} MB of XML once unzipped (this one: ${total.files} files, ${(total.bytes / 1024 / 1024).toFixed(1)} MB); split it`;
               return c.json(errorBody(413, message), 413);
             }
-            const data = await importCfdiFiles(ctx, auth.user.id, profileId, multipartFiles(form));
+            const data = await upload.run(multipartFiles(form));
             return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
           }),
   );

@@ -41,6 +41,24 @@ export function assertSameOrigin(ctx: Context): void {
   }
 }
 
+/** What a browser says of a request from our own origin, or typed / bookmarked by its user. */
+const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
+
+/**
+ * A cookie rides along on a cross-site top-level GET too (SameSite=Lax), so a read that spends a
+ * quota or writes state (the SAT searches: quota and history) must not run for another site's link
+ * or form. The browser's `Sec-Fetch-Site` tells; clients that send none (Bearer, API keys, scripts
+ * with a cookie) are not browsers following someone else's page.
+ */
+export function assertNotCrossSite(ctx: Context): void {
+  const { tokenSource, fetchSite } = ctx.req;
+  if (tokenSource !== 'cookie' || !fetchSite || OWN_FETCH_SITES.has(fetchSite)) return;
+  throw forbidden(
+    'Cross-site request refused: this request spends quota or writes state, and came from another site with your cookie',
+    'cross_site_refused',
+  );
+}
+
 /** Who is calling, and how: every authenticated procedure and route sees exactly this. */
 export interface Principal {
   user: UserRow;

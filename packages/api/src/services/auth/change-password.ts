@@ -5,29 +5,38 @@ import type { Context } from '../../context';
 import { badRequest, unauthorized } from '../../errors';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
-import { queuePasswordChangedEmail } from './password-changed-email';
+import { settleKeysAndNotify } from './password-changed-email';
 
 /**
  * Changes the password of a logged-in user who knows the current one; every other session ends (a
- * thief holding one is out), the caller's own stays. Wrong guesses are limited per user.
+ * thief holding one is out), the caller's own stays. API keys end too when asked (`revokeApiKeys`);
+ * otherwise the notice lists those still active. Wrong guesses are limited per user.
  */
 export async function changePassword(
   ctx: Context,
   user: UserRow,
   session: SessionRow | null,
-  input: { currentPassword: string; newPassword: string },
-): Promise<void> {
+  input: { currentPassword: string; newPassword: string; revokeApiKeys?: boolean },
+): Promise<{ revokedKeys: number }> {
   if (!session) throw unauthorized('Changing the password needs a logged-in session');
   await enforceRateLimit(ctx, { key: `change-password:${user.id}`, limit: 5, windowMs: 15 * 60_000 });
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest('Current password is incorrect');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash);
     await deleteUserSessions(tx, user.id, session.id);
-    await queuePasswordChangedEmail(ctx, tx, user);
-    await audit(ctx, 'user.password_change', user.id, { entity: 'user', entityId: user.id }, tx);
+    const settled = await settleKeysAndNotify(ctx, tx, user, input.revokeApiKeys === true);
+    await audit(
+      ctx,
+      'user.password_change',
+      user.id,
+      { entity: 'user', entityId: user.id, data: { revokedApiKeys: settled.revokedKeys } },
+      tx,
+    );
+    return settled;
   });
   ctx.kickEmail();
+  return result;
 }

@@ -2,6 +2,7 @@ import { issueVerificationToken, VERIFICATION_TTL_HOURS } from '@folio/auth';
 import type { Tx } from '@folio/db';
 import { enqueueEmail, renderVerificationEmail } from '@folio/email';
 import type { Context } from '../../context';
+import { VERIFY_MAIL } from './secret-link-mails';
 
 /** Issues a fresh verification token and queues its email, inside the caller's transaction. */
 export async function queueVerificationEmail(
@@ -16,5 +17,5 @@ export async function queueVerificationEmail(
     verifyUrl: verifyUrl.toString(),
     expiresHours: VERIFICATION_TTL_HOURS,
   });
-  await enqueueEmail(tx, { to: user.email, kind: 'verify-email', ...mail });
+  await enqueueEmail(tx, { to: user.email, kind: VERIFY_MAIL, ...mail });
 }

@@ -1,9 +1,11 @@
 import { consumeVerificationToken, type UserRow } from '@folio/auth';
+import { redactMailedLinks } from '@folio/db/queries/email-outbox';
 import type { Context } from '../../context';
 import { badRequest } from '../../errors';
 import { toUser, type User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
+import { VERIFY_MAIL } from './secret-link-mails';
 import { queueVerificationEmail } from './verification-email';
 
 export const INVALID_VERIFICATION_TOKEN = 'Invalid or expired verification token';
@@ -15,6 +17,7 @@ export async function verifyEmail(ctx: Context, token: string): Promise<{ messag
   if (!result) throw badRequest(INVALID_VERIFICATION_TOKEN);
   const { user, alreadyVerified } = result;
   if (alreadyVerified) return { message: ALREADY_VERIFIED, user: toUser(user) };
+  await redactMailedLinks(ctx.db, user.email, VERIFY_MAIL); // used: the outbox keeps no usable link
   await audit(ctx, 'user.verify_email', user.id, { entity: 'user', entityId: user.id });
   return { message: 'Email verified', user: toUser(user) };
 }

@@ -89,16 +89,41 @@ export async function importCfdiFiles(
   files: Iterable<ImportFile> | AsyncIterable<ImportFile>,
   opts: { single?: boolean } = {},
 ): Promise<ImportReport> {
+  return (await openImport(ctx, userId, profileId)).run(files, opts);
+}
+
+/** An import the caller may make, ready for its files: `run` is `importCfdiFiles` without the checks. */
+export interface OpenImport {
+  run(
+    files: Iterable<ImportFile> | AsyncIterable<ImportFile>,
+    opts?: { single?: boolean },
+  ): Promise<ImportReport>;
+}
+
+/**
+ * The checks of an import that need no file: the profile is the user's and writable, and the plan's
+ * quota is read. An upload route opens the import before it reads its body, so a body sent to a
+ * profile that is not the caller's is refused unread.
+ */
+export async function openImport(ctx: Context, userId: string, profileId: string): Promise<OpenImport> {
   const profile = await authorizeProfile(ctx, userId, profileId, 'write');
   const { limits } = await getEntitlements(ctx.db, userId);
-  const limit = limits.invoicesPerMonth;
   // Read once before the work: files past the quota are refused without parsing or a transaction.
   const importer: Importer = {
     ctx,
     profile,
-    limit,
-    left: await monthlyQuotaLeft(ctx, userId, QUOTA_KIND, limit),
+    limit: limits.invoicesPerMonth,
+    left: await monthlyQuotaLeft(ctx, userId, QUOTA_KIND, limits.invoicesPerMonth),
   };
+  return { run: (files, opts = {}) => runImport(importer, files, opts) };
+}
+
+async function runImport(
+  importer: Importer,
+  files: Iterable<ImportFile> | AsyncIterable<ImportFile>,
+  opts: { single?: boolean },
+): Promise<ImportReport> {
+  const { ctx, profile, limit } = importer;
   const report: ImportReport = { imported: 0, duplicates: 0, rejected: 0, files: [] };
   const add = (line: FileReport) => {
     if (opts.single && line.status === 'rejected') {

@@ -13,7 +13,23 @@ import type { Cell, Column } from './columns';
  */
 export type RowSource<R> = AsyncIterable<R>;
 
-/** CSV: UTF-8 with a BOM (Excel in Spanish then reads the accents right), RFC 4180 quoting, CRLF. */
+/** What a spreadsheet takes for the start of a formula (or, for tab and CR, of a cell it then reads as one). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell a spreadsheet would run as a formula, made inert with a leading `'` (OWASP, CSV
+ * injection): names and descriptions come from whoever issued the CFDI. Only text: a number
+ * (a negative amount) is written as the number it is.
+ */
+export function neutralizeFormula(value: Cell, kind: Column<never>['kind']): Cell {
+  return kind === 'text' && typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * CSV: UTF-8 with a BOM (Excel in Spanish then reads the accents right), RFC 4180 quoting, CRLF, and
+ * text cells neutralised against formula injection. (The xlsx needs none: its text cells are typed
+ * strings, never parsed as formulas.)
+ */
 export function csvFile<R>(columns: Column<R>[], rows: RowSource<R>, onError: (err: unknown) => void) {
   const out = stringify({
     bom: true,
@@ -22,7 +38,7 @@ export function csvFile<R>(columns: Column<R>[], rows: RowSource<R>, onError: (e
     columns: columns.map((c) => c.header),
   });
   async function* records() {
-    for await (const row of rows) yield columns.map((c) => c.value(row) ?? '');
+    for await (const row of rows) yield columns.map((c) => neutralizeFormula(c.value(row), c.kind) ?? '');
   }
   pipeline(Readable.from(records()), out).catch(onError);
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;

@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '@folio/db';
-import { updateProfile as saveProfile } from '@folio/db/queries/profiles';
+import { lockProfileHoldingCfdi, updateProfile as saveProfile } from '@folio/db/queries/profiles';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { conflict } from '../../errors';
@@ -10,7 +10,11 @@ import { validRegimes, validRfc } from './rules';
 
 export type ProfilePatch = Partial<z.infer<typeof ProfileFields>>;
 
-/** Changes only the supplied fields; RFC, person type and regimes are re-checked together. */
+/**
+ * Changes only the supplied fields; RFC, person type and regimes are re-checked together. The RFC of
+ * a profile holding CFDI stays: its documents were issued to or by that taxpayer, and another RFC
+ * would hand them to someone else (and let a FREE user keep one profile for many taxpayers).
+ */
 export async function updateProfile(
   ctx: Context,
   userId: string,
@@ -38,9 +42,17 @@ export async function updateProfile(
       ...patch.validaciones_habilitadas,
     };
   }
+  const newRfc = changes.rfc !== undefined && changes.rfc !== current.rfc ? changes.rfc : null;
   let row: Awaited<ReturnType<typeof saveProfile>>;
   try {
-    row = await saveProfile(ctx.db, current.id, changes);
+    row = await ctx.db.transaction(async (tx) => {
+      if (newRfc && (await lockProfileHoldingCfdi(tx, current.id)))
+        throw conflict(
+          `This profile holds CFDI issued to or by ${current.rfc}, so its RFC cannot change; create a new profile for ${newRfc}`,
+          'rfc_locked',
+        );
+      return saveProfile(tx, current.id, changes);
+    });
   } catch (err) {
     if (isUniqueViolation(err))
       throw conflict(`You already have a profile with RFC ${changes.rfc}`, 'rfc_taken');
