@@ -51,6 +51,11 @@ export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
 export { mailSatAlerts } from './services/sat/alert-mail';
 export { meaningModelFor } from './services/sat/meaning/cache';
 export {
+  importSatMetadata,
+  type MetadataFile,
+  metadataMessage,
+} from './services/sat-metadata/import-metadata';
+export {
   authedProcedure,
   createCallerFactory,
   type Meta,

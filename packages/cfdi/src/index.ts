@@ -8,6 +8,8 @@ export * from './parse-cfdi';
 export * from './payment-status';
 export * from './printable';
 export * from './rfc';
+export * from './sat-metadata';
+export * from './sat-status';
 export * from './types';
 export * from './validate';
 export * from './verification';

@@ -4,5 +4,6 @@ export * from './cfdi';
 export * from './expenses';
 export * from './platform';
 export * from './profiles';
+export * from './sat-metadata';
 export * from './sat-user';
 export * from './users';

@@ -15,6 +15,7 @@ import {
   savePaymentStates,
 } from '@folio/db/queries/cfdis';
 import { groupBy } from '../group';
+import { cancelledWithPayments } from './status-warnings';
 
 const toApplication = (a: ApplicationRow) => ({
   rep: a.rep,
@@ -43,7 +44,15 @@ const toManual = (m: ManualPaymentRow) => ({
 /** What an invoice's payment state is computed from, as stored or about to be. */
 type Payable = Pick<
   NewCfdi,
-  'uuid' | 'total' | 'moneda' | 'metodoPago' | 'tipoComprobante' | 'fecha' | 'rfcEmisor' | 'rfcReceptor'
+  | 'uuid'
+  | 'total'
+  | 'moneda'
+  | 'metodoPago'
+  | 'tipoComprobante'
+  | 'fecha'
+  | 'rfcEmisor'
+  | 'rfcReceptor'
+  | 'estatusSat'
 >;
 type CreditNote = Awaited<ReturnType<typeof creditNotesFor>>[number];
 
@@ -86,7 +95,11 @@ function paymentStateOf(
     paymentDate:
       paymentDate(estadoPago, applications, payments) ??
       (estadoPago.completamentePagado ? invoice.fecha : null),
-    paymentWarnings: [...payee.invoiceWarnings, ...computed.advertencias],
+    paymentWarnings: [
+      ...payee.invoiceWarnings,
+      ...computed.advertencias,
+      ...cancelledWithPayments(invoice, applications.length + payments.length, credits.length),
+    ],
   };
   return { state, unapplied: payee.unapplied };
 }
