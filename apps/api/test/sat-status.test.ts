@@ -2,7 +2,10 @@
 // Anexo 20's TipoRelacion 04): SAT's metadata files, the user's own mark and a substitution say
 // whether a CFDI is cancelled, and a cancelled one counts in no report, total or payment status.
 // Every figure below is worked by hand from the documents' amounts.
+import { backfillSubstitutions } from '@folio/api';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
+import { cfdis } from '@folio/db/schema';
+import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, getJson, imported, ME, profileOfMe, SUPPLIER } from './cfdi-helpers';
@@ -564,4 +567,28 @@ describe('substitution (CfdiRelacionados TipoRelacion 04, same issuer)', () => {
       expect(report.pendientes.por_cobrar.saldo).toBe(2900);
     },
   );
+
+  it('stored before the SAT status existed, is presumed by the back-fill, and the same report comes out as from a fresh import', async () => {
+    const { u, p } = await profileOfMe(t);
+    const { o, s, original, substitute } = pair();
+    const oId = await imported(t, u, p.id, original);
+    await imported(t, u, p.id, substitute);
+    const fresh = await may(u, p.id);
+    // As the rows were before the migration: every status unknown, no source.
+    await t.handle.db
+      .update(cfdis)
+      .set({ estatusSat: 'desconocido', estatusFuente: null, fechaCancelacion: null, estatusFecha: null })
+      .where(eq(cfdis.profileId, p.id));
+    // Unpresumed, both count: 11,600 + 13,920.
+    expect((await may(u, p.id)).ingresos.total).toBe(11600 + 13920);
+    expect(await backfillSubstitutions(t.handle.db)).toBeGreaterThanOrEqual(1);
+    expect(await invoice(u, oId)).toMatchObject({ estatus_sat: 'cancelado', estatus_fuente: 'sustitucion' });
+    expect(await may(u, p.id)).toEqual(fresh);
+    expect(fresh.ingresos.total).toBe(13920);
+    // Idempotent: nothing left to presume for this profile.
+    await backfillSubstitutions(t.handle.db);
+    expect((await may(u, p.id)).advertencias).toContain(
+      `CFDI ${o} se presume cancelado: lo sustituye ${s} (TipoRelacion 04); no se cuenta`,
+    );
+  });
 });

@@ -41,6 +41,7 @@ export { ALREADY_VERIFIED } from './services/auth/verify-email';
 export { type BackfillResult, backfillTaxDetail } from './services/cfdi/backfill';
 export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
+export { backfillSubstitutions } from './services/cfdi/sat-status';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { invoicePdf } from './services/exports/invoice-pdf';
 export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS, PDF_EXPORT_REQUIRED } from './services/exports/rules';

@@ -247,3 +247,23 @@ export async function statusNotices(
   );
   return rows.map((row) => ({ ...row, n: Number(row.n) }));
 }
+
+/**
+ * Up to `limit` substitutes (04, same issuer) whose original no source has spoken for: what the
+ * substitution back-fill presumes for CFDI stored before the SAT status existed.
+ */
+export async function unpresumedSubstitutions(
+  db: Executor,
+  limit: number,
+): Promise<{ profileId: string; substituteUuid: string }[]> {
+  return rowsOf(
+    await db.execute(sql`
+      select distinct s.profile_id as "profileId", s.uuid as "substituteUuid"
+      from cfdi_relations cr
+      join cfdis s on s.id = cr.cfdi_id
+      join cfdis o on o.profile_id = cr.profile_id and o.uuid = cr.related_uuid and o.rfc_emisor = s.rfc_emisor
+      where cr.tipo_relacion = '04' and o.id <> s.id and o.estatus_fuente is null
+        and s.estatus_sat <> 'cancelado'
+      limit ${limit}`),
+  );
+}

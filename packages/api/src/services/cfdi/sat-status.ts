@@ -2,7 +2,7 @@
 // CFDI, and what an import learns for its new ones — the metadata SAT already listed for them, and
 // the substitutions (TipoRelacion 04) they complete, in either order of arrival.
 import { decideStatus, type EstatusFuente, type SatStatus, type StatusDecision } from '@folio/cfdi';
-import type { Tx } from '@folio/db';
+import type { Db, Tx } from '@folio/db';
 import {
   metadataByUuids,
   type NewStatus,
@@ -11,7 +11,9 @@ import {
   saveStatuses,
   statusesByUuids,
   substitutionsOf,
+  unpresumedSubstitutions,
 } from '@folio/db/queries/sat-status';
+import { groupBy } from '../group';
 import { refreshPaymentState } from './payment-state';
 
 export const currentStatus = (
@@ -115,6 +117,15 @@ export async function settleImportedStatus(tx: Tx, profileId: string, uuids: str
     }),
     at,
   );
+  await presumeSubstitutions(tx, profileId, uuids, at);
+}
+
+/**
+ * Every substitution (04, same issuer) in which the profile's CFDI with these UUIDs take part, as
+ * original or substitute, presumes its original cancelled on the substitute's date, unless a source
+ * already spoke for the original.
+ */
+async function presumeSubstitutions(tx: Tx, profileId: string, uuids: string[], at: Date): Promise<void> {
   const pairs = await substitutionsOf(tx, profileId, uuids);
   // One word per original (an original substituted twice is presumed cancelled by the first).
   const seen = new Set<string>();
@@ -134,4 +145,31 @@ export async function settleImportedStatus(tx: Tx, profileId: string, uuids: str
       })),
     at,
   );
+}
+
+/**
+ * The substitutions among CFDI stored before the SAT status existed, presumed as an import presumes
+ * them, `batch` substitutes per transaction: run at server start and by `pnpm db:backfill`;
+ * idempotent (a presumed original has a source, so it is not found again). Returns how many
+ * substitutes it went through.
+ */
+export async function backfillSubstitutions(db: Db, opts: { batch?: number } = {}): Promise<number> {
+  const batch = opts.batch ?? 200;
+  let done = 0;
+  for (;;) {
+    const found = await db.transaction(async (tx) => {
+      const rows = await unpresumedSubstitutions(tx, batch);
+      for (const [profileId, subs] of groupBy(rows, (r) => r.profileId)) {
+        await presumeSubstitutions(
+          tx,
+          profileId,
+          subs.map((s) => s.substituteUuid),
+          new Date(),
+        );
+      }
+      return rows.length;
+    });
+    done += found;
+    if (found < batch) return done;
+  }
 }
