@@ -3,8 +3,10 @@
 // whether a CFDI is cancelled, and a cancelled one counts in no report, total or payment status.
 // Every figure below is worked by hand from the documents' amounts.
 import { backfillSubstitutions } from '@folio/api';
+import { quotaPeriod } from '@folio/billing';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
-import { cfdis } from '@folio/db/schema';
+import { addUsage, usedQuota } from '@folio/db/queries/usage';
+import { cfdis, profiles } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -334,6 +336,28 @@ describe('SAT metadata files (POST /api/profiles/{id}/sat-metadata)', () => {
     );
     await expectError(intruder, 403, 'Forbidden');
     expect(await invoice(u, id)).toMatchObject({ estatus_sat: 'desconocido' });
+  });
+  it("follows the CFDI upload's plan rules but spends no CFDI quota: past a FREE plan's 50 a month it still reads; a frozen profile 403", async () => {
+    const { u, p } = await profileOfMe(t, null);
+    const a = newUuid();
+    const id = await imported(t, u, p.id, sale(a, '2025-05-05T10:00:00', 1000));
+    const key = { userId: u.id, kind: 'cfdi_import', period: quotaPeriod() };
+    // One CFDI imported above; the other 49 of the FREE plan's 50 taken.
+    await addUsage(t.handle.db, key, 49);
+    await expectError(
+      await uploadXml(t, u, p.id, sale(newUuid(), '2025-05-06T10:00:00', 1)),
+      429,
+      'Too Many Requests',
+    );
+    const res = await postMetadata(u, p.id, metadataFile(record(a, 0, { cancelado: '2025-05-20 10:00:00' })));
+    expect((await res.json()).data.updated).toBe(1);
+    expect(await usedQuota(t.handle.db, key)).toBe(50);
+    expect(await invoice(u, id)).toMatchObject({ estatus_sat: 'cancelado' });
+    await t.handle.db
+      .update(profiles)
+      .set({ frozen: true, frozenReason: 'PLAN_LIMIT', frozenAt: new Date() })
+      .where(eq(profiles.id, p.id));
+    await expectError(await postMetadata(u, p.id, metadataFile(record(a, 1))), 403, 'Forbidden');
   });
 });
 
