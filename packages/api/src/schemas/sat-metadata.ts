@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDate } from './dates';
 import { Año, Mes } from './pagination';
 
 /** The body of PATCH /invoices/{id} and /expenses/{id}: the user's word on a CFDI's SAT status. */
@@ -11,6 +12,7 @@ export const SatStatusMarkFields = {
       /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/,
       'must be YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss (Mexico local time)',
     )
+    .refine((s) => IsoDate.safeParse(s).success, 'is not a real calendar date')
     .optional()
     .meta({ description: 'When it was cancelled (Mexico local time); required with cancelado' }),
 };

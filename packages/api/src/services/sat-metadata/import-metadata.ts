@@ -75,12 +75,15 @@ export async function importSatMetadata(
   return report;
 }
 
-/** One line's record when it belongs to the profile (its RFC issued or received it, when the file says). */
+/**
+ * One line's record when it may be the profile's: a file carrying both RFCs must name the profile's
+ * as issuer or receiver (with one of them, or none, Folio cannot tell and takes the line).
+ */
 function ownRecord(line: MetadataLine, rfc: string): MetadataRecord | string {
   if ('error' in line) return line.error;
   const r = line.record;
-  if ((r.rfcEmisor || r.rfcReceptor) && r.rfcEmisor !== rfc && r.rfcReceptor !== rfc)
-    return `neither RfcEmisor (${r.rfcEmisor ?? ''}) nor RfcReceptor (${r.rfcReceptor ?? ''}) is this profile's RFC`;
+  if (r.rfcEmisor && r.rfcReceptor && r.rfcEmisor !== rfc && r.rfcReceptor !== rfc)
+    return `neither RfcEmisor (${r.rfcEmisor}) nor RfcReceptor (${r.rfcReceptor}) is this profile's RFC`;
   return r;
 }
 
