@@ -20,6 +20,7 @@ export type {
   ReportFileFormat,
   RestCall,
   RestSuccess,
+  SatMetadataAnswer,
 } from './rest';
 export type { RefreshOptions } from './session';
 
