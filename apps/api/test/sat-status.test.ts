@@ -395,6 +395,23 @@ describe("the user's own mark (PATCH /api/invoices/{id}, /api/expenses/{id})", (
       data: { uuid: a, estatus_sat: 'cancelado', estatus_fuente: 'usuario', fecha_cancelacion: '2025-05-30' },
     });
     expect((await may(u, p.id)).ingresos).toMatchObject({ documentos: 0, total: 0 });
+    // The export takes the listing's filter and says the status in its own columns.
+    const csv = await (
+      await request(t, 'GET', `/api/invoices/export?profileId=${p.id}&format=csv&estatus_sat=cancelado`, {
+        headers: bearer(u.token),
+      })
+    ).text();
+    const [head, row, ...none] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(none).toEqual([]);
+    const cell = (name: string) => row!.split(',')[head!.split(',').indexOf(name)];
+    expect([cell('UUID'), cell('Estatus SAT'), cell('Fecha de cancelación')]).toEqual([
+      a,
+      'cancelado',
+      '2025-05-30',
+    ]);
 
     const back = await request(t, 'PATCH', `/api/invoices/${id}`, {
       headers: bearer(u.token),
