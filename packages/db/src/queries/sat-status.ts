@@ -20,18 +20,24 @@ const STATUS = {
 };
 export type StatusRow = Pick<typeof cfdis.$inferSelect, keyof typeof STATUS>;
 
-/** The status of the profile's CFDI with these UUIDs. */
+/**
+ * The status of the profile's CFDI with these UUIDs, locked until the transaction ends (in UUID
+ * order, so two writers never wait on each other crosswise): a status is decided from what it was,
+ * and a concurrent upload must not decide from a status about to change.
+ */
 export function statusesByUuids(db: Executor, profileId: string, uuids: string[]): Promise<StatusRow[]> {
   if (!uuids.length) return Promise.resolve([]);
   return db
     .select(STATUS)
     .from(cfdis)
-    .where(and(eq(cfdis.profileId, profileId), inList(cfdis.uuid, uuids)));
+    .where(and(eq(cfdis.profileId, profileId), inList(cfdis.uuid, uuids)))
+    .orderBy(asc(cfdis.uuid))
+    .for('update');
 }
 
-/** A CFDI's status by id. */
+/** A CFDI's status by id, locked until the transaction ends. */
 export async function statusById(db: Executor, id: string): Promise<StatusRow | undefined> {
-  const [row] = await db.select(STATUS).from(cfdis).where(eq(cfdis.id, id));
+  const [row] = await db.select(STATUS).from(cfdis).where(eq(cfdis.id, id)).for('update');
   return row;
 }
 
@@ -127,7 +133,8 @@ export interface SubstitutionPair {
 
 /**
  * The substitutions in which any of the profile's CFDI with these UUIDs takes part, as original or
- * as substitute; a cancelled substitute substitutes nothing.
+ * as substitute, the originals locked (their status is decided from what it is); a cancelled
+ * substitute substitutes nothing.
  */
 export async function substitutionsOf(
   db: Executor,
@@ -148,7 +155,8 @@ export async function substitutionsOf(
         and s.estatus_sat <> 'cancelado'
         and (s.uuid in (select jsonb_array_elements_text(${list}::jsonb))
           or o.uuid in (select jsonb_array_elements_text(${list}::jsonb)))
-      order by s.fecha, s.uuid`),
+      order by s.fecha, s.uuid
+      for update of o`),
   );
 }
 
