@@ -1,7 +1,7 @@
 // pnpm db:backfill — derives what older rows lack from their stored XML (the server also does it at
 // start, in the background); against DATABASE_URL, else the PGlite directory of `pnpm start`.
 import { resolve } from 'node:path';
-import { backfillTaxDetail } from '@folio/api';
+import { backfillSubstitutions, backfillTaxDetail } from '@folio/api';
 import { openDb } from '@folio/db';
 
 // pnpm runs this from apps/api; resolve the data directory against where the command was typed.
@@ -17,6 +17,8 @@ try {
   console.log(
     `tax detail: ${done.filled} CFDI filled, ${done.unreadable} unreadable, in ${Date.now() - started} ms (${handle.kind})`,
   );
+  const substitutes = await backfillSubstitutions(handle.db);
+  console.log(`substitutions (04): ${substitutes} substitutes presumed their originals cancelled`);
 } finally {
   await handle.close();
 }

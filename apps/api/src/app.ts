@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security-headers';
 import { mountTrpc } from './http/trpc';
 import type { AppDeps, AppEnv } from './http/types';
 import { mountCfdiFiles, UPLOAD_PATH } from './http/uploads/cfdi-upload';
+import { mountSatMetadataUpload } from './http/uploads/sat-metadata-upload';
 import { mountStripeWebhook } from './http/webhook';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -30,7 +31,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Uploads carry their own, larger limit; tRPC imports send XML text in JSON.
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use('/trpc/*', (c, next) =>
-    c.req.path.startsWith('/trpc/cfdi.import') ? trpcImportLimit(c, next) : jsonBodyLimit(c, next),
+    /^\/trpc\/(cfdi|satMetadata)\.import/.test(c.req.path)
+      ? trpcImportLimit(c, next)
+      : jsonBodyLimit(c, next),
   );
 
   app.get('/health', async (c) => {
@@ -55,6 +58,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountAccountPages(app, deps); // before the REST layer: the verification link serves people HTML
   mountTrpc(app, deps);
   mountCfdiFiles(app, deps);
+  mountSatMetadataUpload(app, deps);
   mountExports(app, deps);
   mountReportFiles(app, deps);
   mountStripeWebhook(app, deps); // before the REST layer's catch-all /api/* 404

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { backfillTaxDetail, mailSatAlerts, meaningModelFor, SECRET_LINK_MAILS } from '@folio/api';
+import {
+  backfillSubstitutions,
+  backfillTaxDetail,
+  mailSatAlerts,
+  meaningModelFor,
+  SECRET_LINK_MAILS,
+} from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
 import { BUNDLED_SAT_CATALOG, ensureSatCatalog, openDb } from '@folio/db';
 import { createEmailDispatcher } from '@folio/email';
@@ -55,6 +61,14 @@ const backfill = backfillTaxDetail(db.db, { signal: stopBackfill.signal }).then(
     if (done.filled || done.unreadable) log.info(done, 'CFDI tax detail back-filled');
   },
   (err: unknown) => log.error({ err }, 'CFDI tax detail back-fill stopped; it resumes at the next start'),
+);
+// Substitutions (04) stored before the SAT status existed presume their originals cancelled, as an
+// import now does (docs/sat-status.md); set-based and quick, also in the background.
+const substitutions = backfillSubstitutions(db.db).then(
+  (n) => {
+    if (n) log.info({ substitutes: n }, 'CFDI substitutions back-filled');
+  },
+  (err: unknown) => log.error({ err }, 'CFDI substitution back-fill stopped; it resumes at the next start'),
 );
 
 const mailer = createEmailDispatcher({
@@ -147,6 +161,7 @@ async function shutdown(signal: string) {
   await mailer.stop();
   stopBackfill.abort();
   await backfill;
+  await substitutions;
   await db.close();
   clearTimeout(force);
   process.exit(0);

@@ -104,6 +104,21 @@ const CALLS: Record<string, Call> = {
   },
   'GET /invoices': { query: (x) => `?profileId=${x.profileId}` },
   'GET /invoices/{id}': { path: (x) => `/api/invoices/${x.invoiceId}` },
+  'PATCH /invoices/{id}': {
+    path: (x) => `/api/invoices/${x.invoiceId}`,
+    body: () => ({ estatus_sat: 'vigente' }),
+  },
+  'PATCH /expenses/{id}': {
+    path: (x) => `/api/expenses/${x.expenseCfdiId}`,
+    body: () => ({ estatus_sat: 'vigente' }),
+  },
+  'POST /profiles/{profileId}/sat-metadata': {
+    path: (x) => `/api/profiles/${x.profileId}/sat-metadata`,
+    body: (x) => `Uuid~Estatus~FechaCancelacion\r\n${x.invoiceUuid}~1~\r\n`,
+  },
+  'GET /profiles/{profileId}/sat-metadata/missing': {
+    path: (x) => `/api/profiles/${x.profileId}/sat-metadata/missing`,
+  },
   'GET /invoices/{id}/xml': { path: (x) => `/api/invoices/${x.invoiceId}/xml` },
   'GET /invoices/{id}/pdf': { path: (x) => `/api/invoices/${x.invoiceId}/pdf` },
   'GET /invoices/export': { query: (x) => `?profileId=${x.profileId}` },
@@ -209,6 +224,7 @@ function freshPeriod(key: string, mes: number) {
 const routes = collectRoutes(appRouter);
 const routeKeys = [...routes, ...FILE_ROUTES].map((r) => `${r.method} ${r.path}`);
 const XML_BODY = new Set(['POST /profiles/{profileId}/cfdi', 'POST /profiles/{profileId}/cfdi/xml']);
+const TEXT_BODY = new Set(['POST /profiles/{profileId}/sat-metadata']);
 /** Routes that need the user's own session (meta.sessionOnly): an API key gets 403. */
 const sessionOnly = new Set(routes.filter((r) => r.sessionOnly).map((r) => `${r.method} ${r.path}`));
 
@@ -234,6 +250,13 @@ beforeAll(async () => {
   );
   o.invoiceId = (await inv.json()).data.files[0].id;
   o.invoiceUuid = uuid;
+  const received = await uploadXml(
+    t,
+    owner,
+    profile.id,
+    invoiceXml({ uuid: newUuid(), emisor: CLIENT, receptor: OWNER, fecha: '2025-05-02T10:00:00' }),
+  );
+  o.expenseCfdiId = (await received.json()).data.files[0].id;
   await uploadXml(
     t,
     owner,
@@ -302,10 +325,10 @@ function send(key: string, call: Call, ids: Record<string, string>, headers: Rec
   const [method, template] = key.split(' ') as [string, string];
   const path = (call.path?.(ids) ?? `/api${template}`) + (call.query?.(ids) ?? '');
   const body = call.body?.(ids);
-  if (XML_BODY.has(key)) {
+  if (XML_BODY.has(key) || TEXT_BODY.has(key)) {
     return t.app.request(path, {
       method,
-      headers: { ...headers, 'content-type': 'application/xml' },
+      headers: { ...headers, 'content-type': XML_BODY.has(key) ? 'application/xml' : 'text/plain' },
       body: body as string,
     });
   }
@@ -428,6 +451,13 @@ describe('authorization over every tRPC procedure', () => {
     'periods.reopen': () => ({ id: o.periodId }),
     'sat.alerts.read': () => ({ id: o.alertId }),
     'cfdi.import': () => ({ profileId: o.profileId, files: [{ name: 'a.xml', content: '<x/>' }] }),
+    'invoices.update': () => ({ id: o.invoiceId, estatus_sat: 'vigente' }),
+    'expenses.update': () => ({ id: o.expenseCfdiId, estatus_sat: 'vigente' }),
+    'satMetadata.import': () => ({
+      profileId: o.profileId,
+      files: [{ name: 'm.txt', content: `Uuid~Estatus~FechaCancelacion\r\n${o.invoiceUuid}~1~\r\n` }],
+    }),
+    'satMetadata.missing': () => ({ profileId: o.profileId }),
   };
 
   it.each(procedures.filter((p) => !PUBLIC.has(p)))('%s: no token → UNAUTHORIZED', async (path) => {

@@ -129,6 +129,8 @@ describe('GET /api/invoices/export as xlsx', () => {
       'Estado de pago',
       'Pagado',
       'Saldo',
+      'Estatus SAT',
+      'Fecha de cancelación',
       'Válido',
       'Advertencias',
       'Errores',

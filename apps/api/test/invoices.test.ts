@@ -23,7 +23,7 @@ const list = async () => {
 };
 
 describe('GET /api/invoices', () => {
-  it('returns each invoice with exactly the spec fields (plus the additive kind and currency ones), validacion and estadoPago included', async () => {
+  it('returns each invoice with exactly the spec fields (plus the additive kind, currency and SAT status ones), validacion and estadoPago included', async () => {
     const inv = (await list()).data.find((i) => i.id === ids.aFeb)!;
     expect(Object.keys(inv).sort()).toEqual(
       [
@@ -54,6 +54,7 @@ describe('GET /api/invoices', () => {
         'complemento_pago',
         'validacion',
         'estadoPago',
+        'estatus_sat',
         'profile',
         'created_at',
         'updated_at',

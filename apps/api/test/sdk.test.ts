@@ -1,3 +1,4 @@
+import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import {
   createFolioClient,
   FolioApiError,
@@ -6,6 +7,7 @@ import {
   TRPCClientError,
 } from '@folio/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT, imported, ME, profileOfMe } from './cfdi-helpers';
 import { setPlan, signUp, signUpVerified, startTestApp, type TestApp } from './harness';
 import { haveSamples, sample } from './samples';
 
@@ -161,4 +163,29 @@ describe('@folio/sdk', () => {
       expect(xml).toContain('H&amp;E951128469');
     },
   );
+
+  it("uploads SAT's metadata, lists the missing XML and marks a CFDI back vigente, typed end to end", async () => {
+    const { u, p } = await profileOfMe(t);
+    const a = newUuid();
+    const id = await imported(
+      t,
+      u,
+      p.id,
+      invoiceXml({ uuid: a, emisor: ME, receptor: CLIENT, fecha: '2025-05-05T10:00:00' }),
+    );
+    const folio = sdk(u.token);
+    const m = newUuid();
+    const text = `Uuid~Estatus~FechaCancelacion~FechaEmision\r\n${a}~1~~2025-05-05 10:00:00\r\n${m}~1~~2025-05-09 10:00:00\r\n`;
+    const { data: up } = await folio.rest.uploadSatMetadata(p.id, [{ name: 'metadatos.txt', content: text }]);
+    expect(up.data).toMatchObject({ updated: 1, missing_xml: 1 });
+    const { data: missing } = await folio.rest.GET('/profiles/{profileId}/sat-metadata/missing', {
+      params: { path: { profileId: p.id }, query: { año: 2025, mes: 5 } },
+    });
+    expect(missing.data.map((r) => r.uuid)).toEqual([m]);
+    const { data: marked } = await folio.rest.PATCH('/invoices/{id}', {
+      params: { path: { id } },
+      body: { estatus_sat: 'cancelado', fecha_cancelacion: '2025-05-30' },
+    });
+    expect(marked.data).toMatchObject({ estatus_sat: 'cancelado', estatus_fuente: 'usuario' });
+  });
 });

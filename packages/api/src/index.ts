@@ -42,6 +42,7 @@ export { ALREADY_VERIFIED } from './services/auth/verify-email';
 export { type BackfillResult, backfillTaxDetail } from './services/cfdi/backfill';
 export { type ImportFile, importCfdiFiles, openImport } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
+export { backfillSubstitutions } from './services/cfdi/sat-status';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { invoicePdf } from './services/exports/invoice-pdf';
 export { PDF_LIMITS, type PdfLimits } from './services/exports/pdf-pool';
@@ -52,6 +53,11 @@ export { yearRange } from './services/reports/rules';
 export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
 export { mailSatAlerts } from './services/sat/alert-mail';
 export { meaningModelFor } from './services/sat/meaning/cache';
+export {
+  importSatMetadata,
+  type MetadataFile,
+  metadataMessage,
+} from './services/sat-metadata/import-metadata';
 export {
   authedProcedure,
   createCallerFactory,

@@ -8,6 +8,7 @@ import { periodsRouter } from './routers/periods';
 import { profilesRouter } from './routers/profiles';
 import { reportsRouter } from './routers/reports';
 import { satRouter } from './routers/sat';
+import { satMetadataRouter } from './routers/sat-metadata';
 import { subscriptionRouter } from './routers/subscription';
 import { router } from './trpc';
 
@@ -19,6 +20,7 @@ export const appRouter = router({
   expenses: expensesRouter,
   periods: periodsRouter,
   sat: satRouter,
+  satMetadata: satMetadataRouter,
   subscription: subscriptionRouter,
   apiKeys: apiKeysRouter,
   reports: reportsRouter,

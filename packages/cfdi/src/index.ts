@@ -14,6 +14,8 @@ export * from './printable-nomina';
 export * from './printable-pagos';
 export * from './region-fronteriza';
 export * from './rfc';
+export * from './sat-metadata';
+export * from './sat-status';
 export * from './types';
 export * from './validate';
 export * from './verification';

@@ -21,6 +21,7 @@ export type {
   ReportFileFormat,
   RestCall,
   RestSuccess,
+  SatMetadataAnswer,
 } from './rest';
 export type { RefreshOptions } from './session';
 

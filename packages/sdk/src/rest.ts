@@ -41,6 +41,7 @@ export interface CfdiFile {
 }
 
 export type ImportAnswer = { message: string; data: components['schemas']['ImportReport'] };
+export type SatMetadataAnswer = { message: string; data: components['schemas']['SatMetadataReport'] };
 
 /** The listing's filters and `format` (`xlsx`, the default, needs BASIC or PRO; `csv` is on every plan). */
 export type InvoiceExportQuery = NonNullable<operations['invoices-export']['parameters']['query']>;
@@ -110,6 +111,15 @@ export interface FolioRestClient {
     init?: { signal?: AbortSignal | undefined },
   ): Promise<RestSuccess<ImportAnswer>>;
   /**
+   * `POST /api/profiles/{profileId}/sat-metadata` as multipart `files` (SAT's metadata `.txt` files
+   * or `.zip` archives of them): each line answers updated, unchanged, missing_xml or invalid.
+   */
+  uploadSatMetadata(
+    profileId: string,
+    files: CfdiFile[],
+    init?: { signal?: AbortSignal | undefined },
+  ): Promise<RestSuccess<SatMetadataAnswer>>;
+  /**
    * Downloads: `exports.invoices(query)`, `exports.expenses(query)`, `exports.invoicePdf(id)`. A
    * refusal (403 plan, 400 too many rows or a bad filter) throws {@link FolioApiError} like any call.
    */
@@ -136,6 +146,13 @@ const toBlob = (content: CfdiFile['content']): Blob =>
   content instanceof Blob
     ? content
     : new Blob([typeof content === 'string' ? content : new Uint8Array(content as ArrayBuffer)]);
+
+/** Files as multipart `files`, each under its name. */
+function multipart(files: CfdiFile[]): FormData {
+  const form = new FormData();
+  for (const file of files) form.append('files', toBlob(file.content), file.name);
+  return form;
+}
 
 /** Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, a reset socket…) is its cause. */
 function networkCause(error: unknown): string {
@@ -231,12 +248,18 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
     DELETE: method('delete'),
     raw,
     uploadCfdi(profileId, files, init) {
-      const form = new FormData();
-      for (const file of files) form.append('files', toBlob(file.content), file.name);
       return send('POST', '/profiles/{profileId}/cfdi', {
         params: { path: { profileId } },
         body: {},
-        bodySerializer: () => form,
+        bodySerializer: () => multipart(files),
+        signal: init?.signal,
+      });
+    },
+    uploadSatMetadata(profileId, files, init) {
+      return send('POST', '/profiles/{profileId}/sat-metadata', {
+        params: { path: { profileId } },
+        body: {},
+        bodySerializer: () => multipart(files),
         signal: init?.signal,
       });
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import { ExpenseExportFields, InvoiceExportFields } from '../schemas/export';
 import { ImportReport } from '../schemas/import-report';
+import { MetadataReport } from '../schemas/sat-metadata';
 import type { RestMeta } from '../trpc';
 import type { HttpMethod } from './routes';
 
@@ -161,6 +162,81 @@ export const FILE_ROUTES: readonly FileRoute[] = [
       responses: importAnswers,
     },
     errors: [400, 401, 403, 404, 413, 429, 500],
+  },
+  {
+    method: 'POST',
+    path: '/profiles/{profileId}/sat-metadata',
+    protect: true,
+    operation: {
+      operationId: 'sat-metadata-upload',
+      tags: ['profiles'],
+      summary:
+        "Read SAT's metadata files: each listed CFDI's status (vigente/cancelado), and the XML Folio lacks",
+      description:
+        "SAT's metadata files as the portal and the mass-download service hand them out: `.txt` (`~`-separated, " +
+        'CRLF records, a header naming the columns; only Uuid, Estatus and FechaCancelacion are required, ' +
+        '`PacCertifico` is read as `RfcPac`) or `.zip` archives of them (the `_tercero.txt` file is left out), ' +
+        'as multipart `files`, or one file as a `text/plain` body. Each line answers: `updated` (a stored ' +
+        'CFDI took the status, with `estatus_fuente: "metadata"`), `unchanged`, `missing_xml` (no CFDI of ' +
+        'the profile has the UUID: listed by GET …/sat-metadata/missing, and given its status when ' +
+        "imported) or `invalid`. SAT's cancelado is final: a later file saying 1 does not revert it. The " +
+        'same limits as a CFDI upload (120 MB body, 50 MB and 5,000 entries per ZIP, 100 MB unzipped: ' +
+        '413); a frozen profile answers 403. Stores no CFDI, so it takes none of the monthly CFDI quota.',
+      requestParams: { path: ProfilePath },
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              files: z.array(z.string().meta({ format: 'binary' })).meta({
+                description: 'SAT metadata .txt files and .zip archives of them',
+              }),
+            }),
+          },
+          'text/plain': { schema: z.string().meta({ description: 'one metadata file' }) },
+        },
+      },
+      responses: {
+        200: {
+          description: 'What each line did',
+          content: {
+            'application/json': {
+              schema: z.object({ message: z.string(), data: MetadataReport }).meta({
+                example: {
+                  message: '1 updated, 0 unchanged, 1 missing XML, 0 invalid',
+                  data: {
+                    updated: 1,
+                    unchanged: 0,
+                    missing_xml: 1,
+                    invalid: 0,
+                    files: [
+                      {
+                        name: 'metadata.txt',
+                        lines: [
+                          {
+                            line: 2,
+                            uuid: '6D7434A6-E3F2-47AD-9E4C-08849946AFA0',
+                            status: 'updated',
+                            estatus_sat: 'cancelado',
+                          },
+                          {
+                            line: 3,
+                            uuid: 'A1B2C3D4-E3F2-47AD-9E4C-08849946AFA1',
+                            status: 'missing_xml',
+                            estatus_sat: 'vigente',
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                },
+              }),
+            },
+          },
+        },
+      },
+    },
+    errors: [400, 401, 403, 404, 413, 415, 500],
   },
   {
     method: 'GET',

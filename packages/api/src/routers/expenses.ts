@@ -3,6 +3,8 @@ import { PROFILE_ALIAS, profileRefFields, withAliases } from '../schemas/aliases
 import { IsoDate } from '../schemas/dates';
 import { Expense } from '../schemas/expense';
 import { expenseFilters, listQuery, Pagination } from '../schemas/pagination';
+import { SatStatusMarkFields } from '../schemas/sat-metadata';
+import { markSatStatus } from '../services/cfdi/mark-status';
 import { createManualExpense } from '../services/expenses/create-manual-expense';
 import { listExpenses } from '../services/expenses/list-expenses';
 import { updateManualExpensePayment } from '../services/expenses/manual-expense-payment';
@@ -145,4 +147,28 @@ export const expensesRouter = router({
       message: 'Expense updated',
       data: await updateManualExpensePayment(ctx, ctx.user.id, id, payment),
     })),
+
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/expenses/{id}',
+        tags,
+        summary:
+          "Mark a received CFDI cancelado (on a date) or vigente: the user's own word on its SAT status",
+        description:
+          "Sets `estatus_sat` of an expense from a received CFDI with `estatus_fuente: \"usuario\"` (docs/sat-status.md); a manual expense has no SAT status (404). A cancelado CFDI leaves every report, total and payment status. The mark outranks a substitution's presumption and gives way to SAT's word: a CFDI SAT reported cancelado answers 409. `fecha_cancelacion` is required with cancelado and refused with vigente. Someone else's CFDI answers as GET /invoices/{id} does (403).",
+        errorResponses: [400, 401, 403, 404, 409, 500],
+      },
+    })
+    .input(
+      z
+        .object({ id: z.string().min(1).max(100), ...SatStatusMarkFields })
+        .meta({ example: { estatus_sat: 'cancelado', fecha_cancelacion: '2025-04-02' } }),
+    )
+    .output(z.object({ message: z.string(), data: Expense }))
+    .mutation(async ({ ctx, input: { id, ...mark } }) => {
+      const { message, data } = await markSatStatus(ctx, ctx.user.id, id, 'expense', mark);
+      return { message, data: data as Expense };
+    }),
 });

@@ -3,7 +3,9 @@ import { PROFILE_ALIAS, withAliases } from '../schemas/aliases';
 import { IsoDate } from '../schemas/dates';
 import { Invoice } from '../schemas/invoice';
 import { listQuery, Pagination } from '../schemas/pagination';
+import { SatStatusMarkFields } from '../schemas/sat-metadata';
 import { addManualPayment } from '../services/cfdi/manual-payment';
+import { markSatStatus } from '../services/cfdi/mark-status';
 import { getInvoice, listInvoices } from '../services/cfdi/read';
 import { authedProcedure, documentedOutput, router } from '../trpc';
 
@@ -76,4 +78,28 @@ export const invoicesRouter = router({
       message: 'Payment recorded',
       data: await addManualPayment(ctx, ctx.user.id, id, payment),
     })),
+
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/invoices/{id}',
+        tags,
+        summary:
+          "Mark an income CFDI cancelado (on a date) or vigente: the user's own word on its SAT status",
+        description:
+          "Sets `estatus_sat` with `estatus_fuente: \"usuario\"` (docs/sat-status.md). A cancelado CFDI leaves every report, total and payment status. The mark outranks a substitution's presumption and gives way to SAT's word: a later metadata file replaces it, and a CFDI SAT reported cancelado answers 409 (a cancellation SAT reported is final). `fecha_cancelacion` is required with cancelado and refused with vigente. Someone else's CFDI answers as GET /invoices/{id} does (403).",
+        errorResponses: [400, 401, 403, 404, 409, 500],
+      },
+    })
+    .input(
+      InvoiceId.extend(SatStatusMarkFields).meta({
+        example: { estatus_sat: 'cancelado', fecha_cancelacion: '2025-04-02' },
+      }),
+    )
+    .output(z.object({ message: z.string(), data: Invoice }))
+    .mutation(async ({ ctx, input: { id, ...mark } }) => {
+      const { message, data } = await markSatStatus(ctx, ctx.user.id, id, 'income', mark);
+      return { message, data: data as Invoice };
+    }),
 });

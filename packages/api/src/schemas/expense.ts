@@ -1,7 +1,7 @@
 import type { ExpenseListRow, ManualExpenseRow } from '@folio/db/queries/expenses';
 import { z } from 'zod';
 import { Timestamp, Uuid } from './formats';
-import { cfdiKind, cfdiKindFields, opt, Tipo } from './invoice';
+import { cfdiKind, cfdiKindFields, opt, satStatusFields, Tipo, writeSatStatus } from './invoice';
 
 export const Expense = z
   .object({
@@ -37,6 +37,12 @@ export const Expense = z
       .describe('Manual expense: 05 for a foreign supplier (DIOT)'),
     id_fiscal: z.string().optional().describe('Manual expense: the foreign supplier’s tax id'),
     pais: z.string().optional().describe('Manual expense: the foreign supplier’s country (ISO 3166 alpha-3)'),
+    estatus_sat: satStatusFields.estatus_sat
+      .optional()
+      .describe('The SAT status of a received CFDI (absent for a manual expense)'),
+    fecha_cancelacion: satStatusFields.fecha_cancelacion,
+    estatus_fuente: satStatusFields.estatus_fuente,
+    fecha_estatus: satStatusFields.fecha_estatus,
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -65,7 +71,7 @@ export type Expense = z.infer<typeof Expense>;
 
 /** One listing row (from a received CFDI or typed in) in the contract's shape; absent fields are omitted. */
 export function toExpense(row: Omit<ExpenseListRow, 'descuento'>): Expense {
-  return {
+  const expense: Expense = {
     id: row.id,
     profile_id: row.profileId,
     tipo_origen: row.origin,
@@ -92,6 +98,8 @@ export function toExpense(row: Omit<ExpenseListRow, 'descuento'>): Expense {
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };
+  if (row.estatusSat !== null) writeSatStatus(expense, row);
+  return expense;
 }
 
 /** A manual expense as stored, in the contract's shape: no CFDI behind it, in pesos. */
@@ -108,6 +116,10 @@ export const toManualExpense = (row: ManualExpenseRow): Expense => ({
     tipoCambio: null,
     rfcReceptor: null,
     nombreReceptor: null,
+    estatusSat: null,
+    fechaCancelacion: null,
+    estatusFuente: null,
+    estatusFecha: null,
   }),
   ...opt('tipo_tercero', row.tipoTercero),
   ...opt('id_fiscal', row.idFiscal),

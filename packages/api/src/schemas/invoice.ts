@@ -22,6 +22,48 @@ export const cfdiKindFields = {
     ),
 };
 
+export const EstatusSat = z.enum(['vigente', 'cancelado', 'desconocido']).meta({
+  id: 'EstatusSat',
+  description: "The CFDI's status before SAT as far as Folio knows (docs/sat-status.md)",
+});
+export const EstatusFuente = z.enum(['metadata', 'consulta', 'usuario', 'sustitucion']);
+
+/** The SAT status of a stored CFDI (tax-rules §1): a `cancelado` one counts in no report or payment status. */
+export const satStatusFields = {
+  estatus_sat: EstatusSat.describe(
+    'vigente, cancelado or desconocido (never checked, the default); a cancelado CFDI counts in no report, total or payment status',
+  ),
+  fecha_cancelacion: z
+    .string()
+    .optional()
+    .describe('When it was cancelled (Mexico local time), as its source says; present when known'),
+  estatus_fuente: EstatusFuente.optional().describe(
+    "Who said the status: SAT's metadata file, SAT's status service (consulta), the user's own mark, or a substitute CFDI (TipoRelacion 04, a presumption); absent while desconocido",
+  ),
+  fecha_estatus: Timestamp.optional().describe('When that source said it'),
+};
+
+type StatusRow = {
+  estatusSat: string | null;
+  fechaCancelacion: string | null;
+  estatusFuente: string | null;
+  estatusFecha: Date | string | null;
+};
+type StatusFields = {
+  estatus_sat: z.infer<typeof EstatusSat>;
+  fecha_cancelacion?: string;
+  estatus_fuente?: z.infer<typeof EstatusFuente>;
+  fecha_estatus?: string;
+};
+
+/** Writes the SAT status fields of a CFDI row into `into` (absent ones stay absent). */
+export function writeSatStatus(into: Partial<StatusFields>, row: StatusRow): void {
+  into.estatus_sat = (row.estatusSat ?? 'desconocido') as StatusFields['estatus_sat'];
+  if (row.fechaCancelacion !== null) into.fecha_cancelacion = row.fechaCancelacion;
+  if (row.estatusFuente !== null) into.estatus_fuente = row.estatusFuente as StatusFields['estatus_fuente'];
+  if (row.estatusFecha !== null) into.fecha_estatus = new Date(row.estatusFecha).toISOString();
+}
+
 export const Pago = z.object({
   fechaPago: z.string(),
   formaPago: z.string(),
@@ -113,6 +155,7 @@ export const Invoice = z
     estadoPago: EstadoPago.nullable()
       .optional()
       .describe('null for a credit note (E) and a traslado (T); absent for a payment complement'),
+    ...satStatusFields,
     profile: z.object({ id: Uuid, nombre: z.string(), rfc: z.string() }).optional(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -163,6 +206,9 @@ export const Invoice = z
         tieneComplementos: true,
         tienePagosManuales: false,
       },
+      estatus_sat: 'vigente',
+      estatus_fuente: 'metadata',
+      fecha_estatus: '2025-03-06T10:15:00.000Z',
       profile: {
         id: 'ee28334c-2b11-4bc9-b72d-c31a246548a9',
         nombre: 'Herrería y Eléctricos',
@@ -262,6 +308,7 @@ export function toInvoice(row: ListedCfdi, profile?: { id: string; nombre: strin
   // A credit note and a traslado have no payment status of their own (tax-rules §3).
   if (row.tipoComprobante === 'E' || row.tipoComprobante === 'T') inv.estadoPago = null;
   else if (row.estadoPago !== null) inv.estadoPago = row.estadoPago as Invoice['estadoPago'];
+  writeSatStatus(inv, row);
   if (profile) inv.profile = profile;
   inv.created_at = row.createdAt.toISOString();
   inv.updated_at = row.updatedAt.toISOString();

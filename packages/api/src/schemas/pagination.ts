@@ -28,6 +28,10 @@ export const listFilters = {
     .enum(['I', 'E', 'P', 'T', 'N'])
     .optional()
     .describe('TipoDeComprobante: E lists the credit notes; manual expenses have none'),
+  estatus_sat: z
+    .enum(['vigente', 'cancelado', 'desconocido'])
+    .optional()
+    .describe('SAT status of the CFDI (docs/sat-status.md); manual expenses have none'),
 };
 
 /** The expense listing's own filters, beside `listFilters`. */

@@ -103,12 +103,7 @@ export function invoiceXml(s: InvoiceSpec): string {
     `Serie="${s.serie ?? 'A'}" Folio="${s.folio ?? '1'}" Fecha="${s.fecha}"${s.tipoDeComprobante === 'T' ? '' : ` FormaPago="${s.formaPago ?? (metodo === 'PUE' ? '03' : '99')}"`} SubTotal="${fmt(subtotal)}" ` +
     `Moneda="${s.moneda ?? 'MXN'}"${s.tipoCambio ? ` TipoCambio="${s.tipoCambio}"` : ''} Total="${fmt(subtotal + trasladado - retenido)}" ` +
     `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}"${s.tipoDeComprobante === 'T' ? '' : ` MetodoPago="${metodo}"`}`;
-  const relacionados = (s.relacionados ?? [])
-    .map(
-      (r) =>
-        `<cfdi:CfdiRelacionados TipoRelacion="${r.tipoRelacion}">${r.uuids.map((u) => `<cfdi:CfdiRelacionado UUID="${u}"/>`).join('')}</cfdi:CfdiRelacionados>`,
-    )
-    .join('');
+  const relacionados = relacionadosXml(s.relacionados);
   const totalsAttrs =
     (retenciones.length ? ` TotalImpuestosRetenidos="${fmt(retenido)}"` : '') +
     (traslados.some((t) => t.factor !== 'Exento') ? ` TotalImpuestosTrasladados="${fmt(trasladado)}"` : '');
@@ -126,6 +121,15 @@ export function invoiceXml(s: InvoiceSpec): string {
     `<cfdi:Complemento>${timbre(s.uuid, s.fecha)}</cfdi:Complemento>${s.extra ?? ''}</cfdi:Comprobante>`
   );
 }
+
+/** CfdiRelacionados blocks (a credit note's 01, a substitute's 04). */
+const relacionadosXml = (blocks: InvoiceSpec['relacionados']) =>
+  (blocks ?? [])
+    .map(
+      (r) =>
+        `<cfdi:CfdiRelacionados TipoRelacion="${r.tipoRelacion}">${r.uuids.map((u) => `<cfdi:CfdiRelacionado UUID="${u}"/>`).join('')}</cfdi:CfdiRelacionados>`,
+    )
+    .join('');
 
 interface Tax {
   impuesto: '001' | '002';
@@ -219,6 +223,8 @@ export interface PaymentSpec {
   emisor: Party;
   receptor: Party;
   fecha: string;
+  /** CfdiRelacionados (a substitute complement's 04 to the one it replaces). */
+  relacionados?: InvoiceSpec['relacionados'];
   pagos: Array<{
     fechaPago: string;
     formaPago?: string;
@@ -267,6 +273,7 @@ export function paymentXml(s: PaymentSpec): string {
       `Serie="P" Folio="1" Fecha="${s.fecha}" SubTotal="0" Moneda="XXX" Total="0" TipoDeComprobante="P"`,
       ' xmlns:pago20="http://www.sat.gob.mx/Pagos20"',
     ) +
+    relacionadosXml(s.relacionados) +
     parties(s.emisor, s.receptor, 'CP01') +
     '<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111506" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago" ValorUnitario="0" Importe="0" ObjetoImp="01"/></cfdi:Conceptos>' +
     `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales${totalesTaxAttrs(s.pagos)} MontoTotalPagos="${fmt(total)}"/>${pagos}</pago20:Pagos>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`

@@ -16,6 +16,7 @@ import {
 import type { Db, Executor, Tx } from '../client';
 import { prepared } from '../prepared';
 import { cfdiRelations, cfdis, cfdiXml, manualPayments, paymentApplications, profiles } from '../schema';
+import { countsInReports } from './counts-in-reports';
 import { inList } from './in-list';
 import { insertFromRecords, updateFromRecords } from './recordset';
 
@@ -51,6 +52,10 @@ const LISTED_FIELDS = [
   'validacion',
   'paymentWarnings',
   'estadoPago',
+  'estatusSat',
+  'fechaCancelacion',
+  'estatusFuente',
+  'estatusFecha',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -137,6 +142,8 @@ export function applicationsFor(
       and(
         eq(paymentApplications.profileId, profileId),
         inList(paymentApplications.relatedUuid, relatedUuids),
+        // A cancelled complement's payments are no payments.
+        countsInReports,
       ),
     )
     .orderBy(asc(paymentApplications.numParcialidad), asc(paymentApplications.fechaPago));
@@ -169,6 +176,7 @@ export function creditNotesFor(db: Executor, profileId: string, relatedUuids: st
         inList(cfdiRelations.relatedUuid, relatedUuids),
         inArray(cfdiRelations.tipoRelacion, ['01', '03', '07']),
         eq(cfdis.tipoComprobante, 'E'),
+        countsInReports,
       ),
     );
 }
@@ -238,6 +246,7 @@ const PAYABLE_FIELDS = [
   'paymentWarnings',
   // A nómina is paid on its complement's FechaPago (facts.nomina).
   'facts',
+  'estatusSat',
 ] as const;
 const PAYABLE = columnsOf(PAYABLE_FIELDS);
 export type PayableRow = Pick<CfdiRow, (typeof PAYABLE_FIELDS)[number]>;
@@ -312,6 +321,7 @@ export interface CfdiListFilter {
   tipo?: 'PUE' | 'PPD' | 'COMPLEMENTO_PAGO';
   /** TipoDeComprobante: I, E, P, T, N. */
   tipoComprobante?: string;
+  estatusSat?: 'vigente' | 'cancelado' | 'desconocido';
   /**
    * Case- and accent-insensitive. Words (names, concept): every word of the search, singular or
    * plural, is a word of the RFCs, names or concept, in any order. One piece holding a digit (an
@@ -391,6 +401,7 @@ export function cfdiListWhere(f: Bound<CfdiListFilter>): SQL {
     f.mes !== undefined ? eq(cfdis.mes, f.mes) : undefined,
     f.tipo ? eq(cfdis.tipo, f.tipo) : undefined,
     f.tipoComprobante ? eq(cfdis.tipoComprobante, f.tipoComprobante) : undefined,
+    f.estatusSat ? eq(cfdis.estatusSat, f.estatusSat) : undefined,
     f.regimenFiscal
       ? or(eq(cfdis.regimenFiscalEmisor, f.regimenFiscal), eq(cfdis.regimenFiscalReceptor, f.regimenFiscal))
       : undefined,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../client';
 import { diotProveedores, manualExpenses as manualExpensesTable } from '../schema';
+import { countsIn } from './counts-in-reports';
 import { inList } from './in-list';
 import type { ReportRows } from './report-rows';
 import {
@@ -25,7 +26,7 @@ async function expenseDocuments(db: Executor, r: ReportRange) {
       sql`select ${docColumns('c')}
           from cfdis c
           where c.profile_id = ${r.profileId} and c.side = 'expense' and c.tipo_comprobante in ('I', 'E')
-            and c.fecha >= ${r.from} and c.fecha < ${r.to}`,
+            and c.fecha >= ${r.from} and c.fecha < ${r.to} and ${sql.raw(countsIn('c'))}`,
     ),
   );
   return rows.map(toDoc);

@@ -25,9 +25,9 @@ export interface ExpenseListFilter extends Omit<CfdiListFilter, 'side'> {
   categoria?: string;
 }
 
-/** Manual expenses have no regime, payment method, TipoDeComprobante or category-less XML twin: those filters skip them. */
+/** Manual expenses have no regime, payment method, TipoDeComprobante, SAT status or category-less XML twin: those filters skip them. */
 function manualWhere(f: Bound<ExpenseListFilter>): SQL | undefined {
-  if (f.regimenFiscal || f.tipo || f.tipoComprobante) return undefined;
+  if (f.regimenFiscal || f.tipo || f.tipoComprobante || f.estatusSat) return undefined;
   return and(
     f.profileId ? eq(manualExpenses.profileId, f.profileId) : eq(manualExpenses.userId, f.userId),
     f.anio !== undefined ? eq(manualExpenses.anio, f.anio) : undefined,
@@ -110,6 +110,10 @@ function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor) {
       nombreEmisor: sql<string | null>`${cfdis.nombreEmisor}`.as('nombre_emisor'),
       rfcReceptor: sql<string | null>`${cfdis.rfcReceptor}`.as('rfc_receptor'),
       nombreReceptor: sql<string | null>`${cfdis.nombreReceptor}`.as('nombre_receptor'),
+      estatusSat: sql<'vigente' | 'cancelado' | 'desconocido' | null>`${cfdis.estatusSat}`.as('estatus_sat'),
+      fechaCancelacion: cfdis.fechaCancelacion,
+      estatusFuente: sql<string | null>`${cfdis.estatusFuente}`.as('estatus_fuente'),
+      estatusFecha: cfdis.estatusFecha,
       createdAt: cfdis.createdAt,
       updatedAt: cfdis.updatedAt,
     })
@@ -144,6 +148,10 @@ function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor) {
       nombreEmisor: sql<string | null>`${manualExpenses.nombreEmisor}`.as('nombre_emisor'),
       rfcReceptor: sql<string | null>`null::text`.as('rfc_receptor'),
       nombreReceptor: sql<string | null>`null::text`.as('nombre_receptor'),
+      estatusSat: sql<'vigente' | 'cancelado' | 'desconocido' | null>`null::text`.as('estatus_sat'),
+      fechaCancelacion: sql<string | null>`null::text`.as('fecha_cancelacion'),
+      estatusFuente: sql<string | null>`null::text`.as('estatus_fuente'),
+      estatusFecha: sql<Date | null>`null::timestamptz`.as('estatus_fecha'),
       createdAt: manualExpenses.createdAt,
       updatedAt: manualExpenses.updatedAt,
     })

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../client';
 import { TAXES_VERSION } from '../schema';
+import { countsIn } from './counts-in-reports';
 import type {
   IvaPorTasa,
   NotedInvoice,
@@ -141,6 +142,7 @@ async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
         from cfdis c
         where c.profile_id = ${r.profileId} and c.side in ('income', 'expense')
           and c.tipo_comprobante in ('I', 'E') and c.fecha >= ${r.from} and c.fecha < ${r.to}
+          and ${sql.raw(countsIn('c'))}
         group by left(c.fecha, 7), c.side, c.tipo_comprobante, c.tipo, c.moneda, c.tipo_cambio, c.rfc_emisor,
           c.rfc_receptor, ${sql.raw(VALIDO('c'))}, c.base_16 is null, case when c.base_16 is null then c.iva end,
           case when not ${sql.raw(VALIDO('c'))} or (c.moneda not in ('MXN', 'XXX') and coalesce(c.tipo_cambio, 0) <= 0)
@@ -185,6 +187,7 @@ export async function payments(db: Executor, r: ReportRange): Promise<ReportPaym
         join cfdis rep on rep.id = pa.rep_cfdi_id
         left join cfdis inv on inv.profile_id = pa.profile_id and inv.uuid = pa.related_uuid
         where pa.profile_id = ${r.profileId} and pa.fecha_pago >= ${r.from} and pa.fecha_pago < ${r.to}
+          and ${sql.raw(countsIn('rep'))} and (inv.id is null or ${sql.raw(countsIn('inv'))})
         union all
         select 'manual', inv.uuid, inv.uuid, inv.side, null, mp.fecha_pago, mp.moneda_pago,
                null, mp.monto::text, inv.moneda, null, false, null, null, false,
@@ -193,7 +196,7 @@ export async function payments(db: Executor, r: ReportRange): Promise<ReportPaym
         from cfdis inv
         join manual_payments mp on mp.cfdi_id = inv.id
         where inv.profile_id = ${r.profileId} and inv.tipo = 'PPD'
-          and mp.fecha_pago >= ${r.from} and mp.fecha_pago < ${r.to}`,
+          and mp.fecha_pago >= ${r.from} and mp.fecha_pago < ${r.to} and ${sql.raw(countsIn('inv'))}`,
   );
   return rows.map((p) => ({
     source: p.source,
@@ -284,19 +287,20 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
             ${sql.raw(VALIDO('inv'))} as valido
           from cfdis inv
           where inv.profile_id = ${r.profileId} and inv.tipo = 'PPD' and inv.tipo_comprobante = 'I'
-            and inv.fecha < ${r.to}
+            and inv.fecha < ${r.to} and ${sql.raw(countsIn('inv'))}
             and not (coalesce(inv.is_paid, false) and inv.payment_date < ${r.from}
               and not exists (
                 select 1 from cfdi_relations cr join cfdis n on n.id = cr.cfdi_id
                 where cr.profile_id = inv.profile_id and cr.related_uuid = inv.uuid
                   and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
-                  and n.tipo_comprobante = 'E' and n.fecha >= ${r.from}))
+                  and n.tipo_comprobante = 'E' and n.fecha >= ${r.from} and ${sql.raw(countsIn('n'))}))
         ), abonos as (
           select ppd.id as doc_id, pa.fecha_pago as fecha, pa.imp_pagado::text as importe,
             null::text as nota, null::jsonb as relacionados
           from ppd
           join payment_applications pa on pa.profile_id = ppd.profile_id and pa.related_uuid = ppd.uuid
           join cfdis rep on rep.id = pa.rep_cfdi_id and rep.rfc_emisor = ppd.rfc_emisor
+            and ${sql.raw(countsIn('rep'))}
           where pa.fecha_pago < ${r.to} and pa.moneda_dr = ppd.moneda
           union all
           select ppd.id, mp.fecha_pago, mp.monto::text, null, null
@@ -311,6 +315,7 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
           join cfdi_relations cr on cr.profile_id = ppd.profile_id and cr.related_uuid = ppd.uuid
             and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
           join cfdis n on n.id = cr.cfdi_id and n.tipo_comprobante = 'E' and n.moneda = ppd.moneda
+            and ${sql.raw(countsIn('n'))}
           where n.fecha < ${r.to}
         )
         select ppd.uuid, ppd.side, ppd.fecha, ppd.moneda, ppd.tipo_cambio::text as tipo_cambio,

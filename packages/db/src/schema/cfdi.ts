@@ -42,6 +42,13 @@ const taxesByRate = () => ({
   ieps: money('ieps'),
 });
 
+/** A CFDI's status before SAT, as far as Folio knows (docs/sat-status.md). */
+export const ESTATUS_SAT = ['vigente', 'cancelado', 'desconocido'] as const;
+export type EstatusSat = (typeof ESTATUS_SAT)[number];
+/** Who said it: SAT's metadata file or status service, the user, or a substitute CFDI (TipoRelacion 04). */
+export const ESTATUS_FUENTES = ['metadata', 'consulta', 'usuario', 'sustitucion'] as const;
+export type EstatusFuente = (typeof ESTATUS_FUENTES)[number];
+
 /**
  * What `taxes_version` says once the back-fill or the import derived a row's tax detail: 1 the
  * taxes by rate (issue 17), 2 also `lugar_expedicion` and `facts` (issue 24). Rows below it are
@@ -121,6 +128,13 @@ export const cfdis = pgTable(
     pagos: jsonb('pagos').$type<object[]>().notNull().default([]),
     isPaid: boolean('is_paid'),
     paymentDate: text('payment_date'),
+    /** SAT status (docs/sat-status.md): `desconocido` until a source says; a cancelled CFDI counts nowhere. */
+    estatusSat: text('estatus_sat', { enum: ESTATUS_SAT }).notNull().default('desconocido'),
+    /** FechaCancelacion as the source gives it, Mexico local time ('YYYY-MM-DDTHH:mm:ss' or a date). */
+    fechaCancelacion: text('fecha_cancelacion'),
+    estatusFuente: text('estatus_fuente', { enum: ESTATUS_FUENTES }),
+    /** When that source said it (the upload of the metadata file, the user's mark, the substitute's import). */
+    estatusFecha: timestamp('estatus_fecha', { withTimezone: true, mode: 'date' }),
     /** For a search of an RFC or UUID fragment (trigram LIKE): the listing's searched text, folded. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`f_unaccent(lower(uuid || ' ' || rfc_emisor || ' ' || nombre_emisor || ' ' || rfc_receptor || ' ' || nombre_receptor || ' ' || coalesce(concepto, '')))`,

@@ -5,5 +5,6 @@ export * from './diot';
 export * from './expenses';
 export * from './platform';
 export * from './profiles';
+export * from './sat-metadata';
 export * from './sat-user';
 export * from './users';

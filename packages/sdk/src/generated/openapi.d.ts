@@ -299,7 +299,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Mark an income CFDI cancelado (on a date) or vigente: the user's own word on its SAT status
+         * @description Sets `estatus_sat` with `estatus_fuente: "usuario"` (docs/sat-status.md). A cancelado CFDI leaves every report, total and payment status. The mark outranks a substitution's presumption and gives way to SAT's word: a later metadata file replaces it, and a CFDI SAT reported cancelado answers 409 (a cancellation SAT reported is final). `fecha_cancelacion` is required with cancelado and refused with vigente. Someone else's CFDI answers as GET /invoices/{id} does (403).
+         */
+        patch: operations["invoices-update"];
         trace?: never;
     };
     "/invoices/{id}/payments": {
@@ -380,6 +384,26 @@ export interface paths {
          * @description Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.
          */
         patch: operations["expenses-updatePayment"];
+        trace?: never;
+    };
+    "/expenses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a received CFDI cancelado (on a date) or vigente: the user's own word on its SAT status
+         * @description Sets `estatus_sat` of an expense from a received CFDI with `estatus_fuente: "usuario"` (docs/sat-status.md); a manual expense has no SAT status (404). A cancelado CFDI leaves every report, total and payment status. The mark outranks a substitution's presumption and gives way to SAT's word: a CFDI SAT reported cancelado answers 409. `fecha_cancelacion` is required with cancelado and refused with vigente. Someone else's CFDI answers as GET /invoices/{id} does (403).
+         */
+        patch: operations["expenses-update"];
         trace?: never;
     };
     "/periods": {
@@ -634,6 +658,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profiles/{profileId}/sat-metadata/missing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CFDI SAT's metadata lists for the profile whose XML Folio lacks
+         * @description Every line of the uploaded metadata files (POST …/sat-metadata) whose UUID no CFDI of the profile has, emitted in the month (`año` and `mes`), the year (`año`) or ever, oldest first: download their XML from SAT and import them. Columns the file did not carry are null.
+         */
+        get: operations["satMetadata-missing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscription/plans": {
         parameters: {
             query?: never;
@@ -878,6 +922,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profiles/{profileId}/sat-metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read SAT's metadata files: each listed CFDI's status (vigente/cancelado), and the XML Folio lacks
+         * @description SAT's metadata files as the portal and the mass-download service hand them out: `.txt` (`~`-separated, CRLF records, a header naming the columns; only Uuid, Estatus and FechaCancelacion are required, `PacCertifico` is read as `RfcPac`) or `.zip` archives of them (the `_tercero.txt` file is left out), as multipart `files`, or one file as a `text/plain` body. Each line answers: `updated` (a stored CFDI took the status, with `estatus_fuente: "metadata"`), `unchanged`, `missing_xml` (no CFDI of the profile has the UUID: listed by GET …/sat-metadata/missing, and given its status when imported) or `invalid`. SAT's cancelado is final: a later file saying 1 does not revert it. The same limits as a CFDI upload (120 MB body, 50 MB and 5,000 entries per ZIP, 100 MB unzipped: 413); a frozen profile answers 403. Stores no CFDI, so it takes none of the monthly CFDI quota.
+         */
+        post: operations["sat-metadata-upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices/{id}/xml": {
         parameters: {
             query?: never;
@@ -1109,6 +1173,9 @@ export interface components {
          *         "tieneComplementos": true,
          *         "tienePagosManuales": false
          *       },
+         *       "estatus_sat": "vigente",
+         *       "estatus_fuente": "metadata",
+         *       "fecha_estatus": "2025-03-06T10:15:00.000Z",
          *       "profile": {
          *         "id": "ee28334c-2b11-4bc9-b72d-c31a246548a9",
          *         "nombre": "Herrería y Eléctricos",
@@ -1165,6 +1232,20 @@ export interface components {
             validacion: components["schemas"]["Validacion"];
             /** @description null for a credit note (E) and a traslado (T); absent for a payment complement */
             estadoPago?: components["schemas"]["EstadoPago"] | null;
+            /** @description vigente, cancelado or desconocido (never checked, the default); a cancelado CFDI counts in no report, total or payment status */
+            estatus_sat: components["schemas"]["EstatusSat"];
+            /** @description When it was cancelled (Mexico local time), as its source says; present when known */
+            fecha_cancelacion?: string;
+            /**
+             * @description Who said the status: SAT's metadata file, SAT's status service (consulta), the user's own mark, or a substitute CFDI (TipoRelacion 04, a presumption); absent while desconocido
+             * @enum {string}
+             */
+            estatus_fuente?: "metadata" | "consulta" | "usuario" | "sustitucion";
+            /**
+             * Format: date-time
+             * @description When that source said it
+             */
+            fecha_estatus?: string;
             profile?: {
                 /** Format: uuid */
                 id: string;
@@ -1216,6 +1297,11 @@ export interface components {
             tieneComplementos: boolean;
             tienePagosManuales: boolean;
         };
+        /**
+         * @description The CFDI's status before SAT as far as Folio knows (docs/sat-status.md)
+         * @enum {string}
+         */
+        EstatusSat: "vigente" | "cancelado" | "desconocido";
         /**
          * @example {
          *       "total": 132,
@@ -1298,6 +1384,20 @@ export interface components {
             id_fiscal?: string;
             /** @description Manual expense: the foreign supplier’s country (ISO 3166 alpha-3) */
             pais?: string;
+            /** @description The SAT status of a received CFDI (absent for a manual expense) */
+            estatus_sat?: components["schemas"]["EstatusSat"];
+            /** @description When it was cancelled (Mexico local time), as its source says; present when known */
+            fecha_cancelacion?: string;
+            /**
+             * @description Who said the status: SAT's metadata file, SAT's status service (consulta), the user's own mark, or a substitute CFDI (TipoRelacion 04, a presumption); absent while desconocido
+             * @enum {string}
+             */
+            estatus_fuente?: "metadata" | "consulta" | "usuario" | "sustitucion";
+            /**
+             * Format: date-time
+             * @description When that source said it
+             */
+            fecha_estatus?: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1497,6 +1597,21 @@ export interface components {
             descripcion: string;
             aplica_persona_fisica: boolean;
             aplica_persona_moral: boolean;
+        };
+        MissingXml: {
+            uuid: string;
+            rfc_emisor: string | null;
+            nombre_emisor: string | null;
+            rfc_receptor: string | null;
+            nombre_receptor: string | null;
+            /** @description FechaEmision (Mexico local time) */
+            fecha: string | null;
+            monto: number | null;
+            /** @description EfectoComprobante: I, E, P, T or N */
+            efecto: string | null;
+            /** @enum {string} */
+            estatus: "vigente" | "cancelado";
+            fecha_cancelacion: string | null;
         };
         /**
          * @example {
@@ -1899,6 +2014,33 @@ export interface components {
                  * @enum {string}
                  */
                 code?: "quota_exceeded";
+            }[];
+        };
+        SatMetadataReport: {
+            updated: number;
+            unchanged: number;
+            missing_xml: number;
+            invalid: number;
+            files: {
+                name: string;
+                /** @description Why the whole file was not read (then it has no lines) */
+                error?: string;
+                /** @description Why a file was left out (the `_tercero` file of a ZIP) */
+                skipped?: string;
+                lines: {
+                    /** @description The line of the file the record starts on (the header is line 1) */
+                    line: number;
+                    uuid?: string;
+                    /**
+                     * @description updated: a stored CFDI took the status; unchanged: it already had it (or SAT had reported it cancelado, which is final); missing_xml: no CFDI of the profile has this UUID (listed by GET …/sat-metadata/missing); invalid: the line was not read
+                     * @enum {string}
+                     */
+                    status: "updated" | "unchanged" | "missing_xml" | "invalid";
+                    /** @enum {string} */
+                    estatus_sat?: "vigente" | "cancelado";
+                    /** @description Why a line is invalid, or why a status was kept */
+                    detail?: string;
+                }[];
             }[];
         };
         /**
@@ -3071,6 +3213,7 @@ export interface operations {
                 regimen_fiscal?: string;
                 search?: string;
                 tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
+                estatus_sat?: "vigente" | "cancelado" | "desconocido";
                 page?: number;
                 limit?: number;
             };
@@ -3208,6 +3351,107 @@ export interface operations {
             };
         };
     };
+    "invoices-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "estatus_sat": "cancelado",
+                 *       "fecha_cancelacion": "2025-04-02"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    estatus_sat: "cancelado" | "vigente";
+                    /** @description When it was cancelled (Mexico local time); required with cancelado */
+                    fecha_cancelacion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "invoices-addPayment": {
         parameters: {
             query?: never;
@@ -3313,6 +3557,7 @@ export interface operations {
                 regimen_fiscal?: string;
                 search?: string;
                 tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
+                estatus_sat?: "vigente" | "cancelado" | "desconocido";
                 page?: number;
                 limit?: number;
                 tipo?: "PUE" | "PPD" | "COMPLEMENTO_PAGO";
@@ -3612,6 +3857,107 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "estatus_sat": "cancelado",
+                 *       "fecha_cancelacion": "2025-04-02"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    estatus_sat: "cancelado" | "vigente";
+                    /** @description When it was cancelled (Mexico local time); required with cancelado */
+                    fecha_cancelacion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Expense"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -4727,6 +5073,84 @@ export interface operations {
             };
         };
     };
+    "satMetadata-missing": {
+        parameters: {
+            query?: {
+                "a\u00F1o"?: number;
+                mes?: number;
+            };
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MissingXml"][];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "subscription-plans": {
         parameters: {
             query?: {
@@ -5456,6 +5880,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "diot-setProveedor": {
@@ -5540,17 +5975,6 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Service Unavailable */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5814,6 +6238,111 @@ export interface operations {
             };
         };
     };
+    "sat-metadata-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The profile to import into */
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description SAT metadata .txt files and .zip archives of them */
+                    files: string[];
+                };
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description What each line did */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["SatMetadataReport"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "invoices-xml": {
         parameters: {
             query?: never;
@@ -5974,6 +6503,8 @@ export interface operations {
                 search?: string;
                 /** @description TipoDeComprobante: E lists the credit notes; manual expenses have none */
                 tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
+                /** @description SAT status of the CFDI (docs/sat-status.md); manual expenses have none */
+                estatus_sat?: "vigente" | "cancelado" | "desconocido";
                 /** @description xlsx (BASIC or PRO) or csv (every plan; UTF-8 with BOM, RFC 4180) */
                 format?: "xlsx" | "csv";
             };
@@ -6059,6 +6590,8 @@ export interface operations {
                 search?: string;
                 /** @description TipoDeComprobante: E lists the credit notes; manual expenses have none */
                 tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
+                /** @description SAT status of the CFDI (docs/sat-status.md); manual expenses have none */
+                estatus_sat?: "vigente" | "cancelado" | "desconocido";
                 tipo?: "PUE" | "PPD" | "COMPLEMENTO_PAGO";
                 categoria?: string;
                 /** @description xlsx (BASIC or PRO) or csv (every plan; UTF-8 with BOM, RFC 4180) */

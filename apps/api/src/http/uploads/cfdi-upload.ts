@@ -17,7 +17,8 @@ export const MAX_UPLOAD_BYTES = 120 * 1024 * 1024;
 /** Per request: files (ZIP entries counted one by one; as many as one ZIP may hold) and the bytes they inflate to. */
 export const MAX_UPLOAD_FILES = MAX_ZIP_ENTRIES;
 export const MAX_UPLOAD_INFLATED_BYTES = 100 * 1024 * 1024;
-export const UPLOAD_PATH = /^\/api\/profiles\/[^/]+\/cfdi(\/xml)?$/;
+/** The upload routes, whose bodies take these limits instead of the JSON body limit. */
+export const UPLOAD_PATH = /^\/api\/profiles\/[^/]+\/(cfdi(\/xml)?|sat-metadata)$/;
 
 const XML_TYPES = /^(application|text)\/xml\b/i;
 

@@ -51,18 +51,42 @@ async function* entries(buf: Buffer): AsyncGenerator<{ zip: yauzl.ZipFile; entry
 const isJunk = (path: string) =>
   path.endsWith('/') || path.startsWith('__MACOSX/') || /(^|\/)\.[^/]*$/.test(path);
 
-/** Entries `xmlEntries` reads; the others are reported without inflating them. */
-const inflates = (entry: yauzl.Entry) =>
-  entry.fileName.toLowerCase().endsWith('.xml') &&
-  entry.uncompressedSize <= MAX_CFDI_BYTES &&
-  !entry.isEncrypted();
+/** The entries an upload reads from its ZIPs: their extension, their size limit, and any to leave out. */
+export interface EntryKind {
+  ext: string;
+  maxBytes: number;
+  tooLarge: string;
+  /** The error of an entry of another type. */
+  wrongType: string;
+  /** Why an entry is left out on purpose (not an error), if it is. */
+  skip?: (fileName: string) => string | undefined;
+}
+
+/** A CFDI upload's: XML documents up to MAX_CFDI_BYTES. */
+export const XML_ENTRIES: EntryKind = {
+  ext: '.xml',
+  maxBytes: MAX_CFDI_BYTES,
+  tooLarge: XML_TOO_LARGE,
+  wrongType: 'not an .xml file',
+};
+
+/** Entries `zipEntries` reads; the others are reported without inflating them. */
+const inflates = (entry: yauzl.Entry, kind: EntryKind) =>
+  entry.fileName.toLowerCase().endsWith(kind.ext) &&
+  entry.uncompressedSize <= kind.maxBytes &&
+  !entry.isEncrypted() &&
+  !kind.skip?.(entry.fileName);
 
 /**
  * Checks size, entry count and names before any entry is read, so a refused ZIP stores nothing.
  * Returns the files it would yield and their declared inflated size (reading stops at the
  * declared size, so that is an upper bound).
  */
-export async function checkZip(name: string, buf: Buffer): Promise<{ files: number; bytes: number }> {
+export async function checkZip(
+  name: string,
+  buf: Buffer,
+  kind: EntryKind = XML_ENTRIES,
+): Promise<{ files: number; bytes: number }> {
   if (buf.byteLength > MAX_ZIP_BYTES) throw new ZipRefused(413, `${name}: a ZIP may hold at most 50 MB`);
   let count = 0;
   const yielded = { files: 0, bytes: 0 };
@@ -72,7 +96,7 @@ export async function checkZip(name: string, buf: Buffer): Promise<{ files: numb
         throw new ZipRefused(413, `${name}: a ZIP may hold at most ${MAX_ZIP_ENTRIES} entries`);
       if (isJunk(entry.fileName)) continue;
       yielded.files++;
-      if (inflates(entry)) yielded.bytes += entry.uncompressedSize;
+      if (inflates(entry, kind)) yielded.bytes += entry.uncompressedSize;
     }
     return yielded;
   } catch (err) {
@@ -100,17 +124,25 @@ async function readEntry(zip: yauzl.ZipFile, buf: Buffer, entry: yauzl.Entry): P
 }
 
 /**
- * The XML files of a checked ZIP, inflated one at a time (memory stays bounded by one entry).
- * Entries that cannot be imported come back with `error` so the report names them.
+ * The files of a checked ZIP, inflated one at a time (memory stays bounded by one entry). Entries
+ * that cannot be read come back with `error`, those left out on purpose with `skipped`, so the
+ * report names them.
  */
-export async function* xmlEntries(zipName: string, buf: Buffer): AsyncGenerator<ImportFile> {
+export async function* zipEntries(
+  zipName: string,
+  buf: Buffer,
+  kind: EntryKind,
+): AsyncGenerator<ImportFile & { skipped?: string }> {
   for await (const { zip, entry } of entries(buf)) {
     const name = `${zipName}/${entry.fileName}`;
     if (isJunk(entry.fileName)) continue;
-    if (!entry.fileName.toLowerCase().endsWith('.xml')) {
-      yield { name, content: '', error: 'not an .xml file' };
-    } else if (entry.uncompressedSize > MAX_CFDI_BYTES) {
-      yield { name, content: '', error: XML_TOO_LARGE };
+    const skipped = kind.skip?.(entry.fileName);
+    if (skipped) {
+      yield { name, content: '', skipped };
+    } else if (!entry.fileName.toLowerCase().endsWith(kind.ext)) {
+      yield { name, content: '', error: kind.wrongType };
+    } else if (entry.uncompressedSize > kind.maxBytes) {
+      yield { name, content: '', error: kind.tooLarge };
     } else if (entry.isEncrypted()) {
       yield { name, content: '', error: 'encrypted ZIP entries are not supported' };
     } else {
@@ -122,3 +154,6 @@ export async function* xmlEntries(zipName: string, buf: Buffer): AsyncGenerator<
     }
   }
 }
+
+/** The XML documents of a checked ZIP (a CFDI upload's). */
+export const xmlEntries = (zipName: string, buf: Buffer) => zipEntries(zipName, buf, XML_ENTRIES);

@@ -32,6 +32,7 @@ import { authorizeProfile } from '../profiles/access';
 import { batchQuota, monthlyQuotaLeft, quotaExceeded } from '../quota';
 import { refreshPaymentState, withUnpaidState } from './payment-state';
 import { applicationDetailOf, cfdiRecord } from './record';
+import { settleImportedStatus } from './sat-status';
 
 export interface ImportFile {
   name: string;
@@ -264,6 +265,12 @@ async function storeBatch(importer: Importer, items: Pending[]): Promise<FileRep
     );
     const applications = kept.flatMap((k) => applicationsOf(profile.id, k.id, k.item.cfdi));
     await insertApplications(tx, applications);
+    // SAT's metadata and substitutions (04) may already say some are cancelled: before payments count.
+    await settleImportedStatus(
+      tx,
+      profile.id,
+      kept.map((k) => k.item.cfdi.uuid),
+    );
     // Whichever arrived first: an invoice, the complements paying it, the credit notes lowering it.
     const touched = kept.flatMap(({ item: { cfdi } }) =>
       cfdi.tipoDeComprobante === 'P'

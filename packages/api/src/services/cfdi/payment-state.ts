@@ -24,6 +24,7 @@ import {
   withNoteSiblings,
 } from '@folio/db/queries/cfdis';
 import { groupBy } from '../group';
+import { cancelledWithPayments } from './status-warnings';
 
 const toApplication = (a: ApplicationRow) => ({
   rep: a.rep,
@@ -61,6 +62,7 @@ type Payable = Pick<
   | 'rfcEmisor'
   | 'rfcReceptor'
   | 'facts'
+  | 'estatusSat'
 >;
 
 /** When a document paid at issue was paid: a nómina on its complement's FechaPago (tax-rules §3), else its Fecha. */
@@ -108,7 +110,11 @@ function paymentStateOf(
     paymentDate:
       paymentDate(estadoPago, applications, payments) ??
       (estadoPago.completamentePagado ? issuePaymentDate(invoice) : null),
-    paymentWarnings: [...payee.invoiceWarnings, ...computed.advertencias],
+    paymentWarnings: [
+      ...payee.invoiceWarnings,
+      ...computed.advertencias,
+      ...cancelledWithPayments(invoice, applications.length + payments.length, credits.length),
+    ],
   };
   return { state, unapplied: payee.unapplied };
 }

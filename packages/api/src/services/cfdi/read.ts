@@ -14,6 +14,7 @@ export interface InvoiceQuery {
   limit: number;
   search?: string;
   tipo_comprobante?: 'I' | 'E' | 'P' | 'T' | 'N';
+  estatus_sat?: 'vigente' | 'cancelado' | 'desconocido';
 }
 
 /** The query's filters as the SQL takes them (the listing and its export select the same rows). */
@@ -31,6 +32,7 @@ export function invoiceFilter(
     regimenFiscal: q.regimen_fiscal,
     search: q.search,
     tipoComprobante: q.tipo_comprobante,
+    estatusSat: q.estatus_sat,
   };
 }
 

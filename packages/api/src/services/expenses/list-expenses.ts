@@ -15,6 +15,7 @@ export interface ExpenseQuery {
   limit: number;
   search?: string;
   tipo_comprobante?: 'I' | 'E' | 'P' | 'T' | 'N';
+  estatus_sat?: 'vigente' | 'cancelado' | 'desconocido';
 }
 
 /** The query's filters as the SQL takes them (the listing and its export select the same rows). */
@@ -33,6 +34,7 @@ export function expenseFilter(
     categoria: q.categoria,
     search: q.search,
     tipoComprobante: q.tipo_comprobante,
+    estatusSat: q.estatus_sat,
   };
 }
 

@@ -15,6 +15,14 @@ export type Exported<T> = T & { descuento?: number | null };
 
 const yesNo = (b: boolean | undefined) => (b === undefined ? undefined : b ? 'Sí' : 'No');
 
+/** A CFDI's SAT status (docs/sat-status.md): a cancelled one is listed, and says so. */
+function satStatus<R extends Exported<Invoice | Expense>>(): Column<R>[] {
+  return [
+    { header: 'Estatus SAT', kind: 'text', value: (r) => r.estatus_sat },
+    { header: 'Fecha de cancelación', kind: 'date', value: (r) => r.fecha_cancelacion },
+  ];
+}
+
 /** The money and tax columns invoices and expenses share, in the listing's fields. */
 function amounts<R extends Exported<Invoice | Expense>>(): Column<R>[] {
   return [
@@ -47,6 +55,7 @@ export const INVOICE_COLUMNS: Column<Exported<Invoice>>[] = [
   { header: 'Estado de pago', kind: 'text', value: (r) => r.estadoPago?.estado },
   { header: 'Pagado', kind: 'number', value: (r) => r.estadoPago?.totalPagado },
   { header: 'Saldo', kind: 'number', value: (r) => r.estadoPago?.saldoPendiente },
+  ...satStatus<Exported<Invoice>>(),
   { header: 'Válido', kind: 'text', value: (r) => yesNo(r.validacion.valido) },
   { header: 'Advertencias', kind: 'text', value: (r) => r.validacion.advertencias.join('; ') },
   { header: 'Errores', kind: 'text', value: (r) => r.validacion.errores.join('; ') },
@@ -67,4 +76,5 @@ export const EXPENSE_COLUMNS: Column<Exported<Expense>>[] = [
   ...amounts<Exported<Expense>>(),
   { header: 'Pagado', kind: 'text', value: (r) => yesNo(r.is_paid) },
   { header: 'Fecha de pago', kind: 'date', value: (r) => r.payment_date },
+  ...satStatus<Exported<Expense>>(),
 ];

@@ -1,5 +1,6 @@
 import { getEntitlements } from '@folio/billing';
 import { reportRows } from '@folio/db/queries/reports';
+import { statusNotices } from '@folio/db/queries/sat-status';
 import type { Context } from '../../context';
 import { badRequest, forbidden } from '../../errors';
 import { renderPdf } from '../exports/pdf-pool';
@@ -11,12 +12,14 @@ import {
   annualReport,
   includes,
   type MonthlyReport,
+  monthKey,
   monthlyReport,
   type ReportProfile,
 } from './compute/monthly';
 import { diotOfMonth } from './diot';
 import { MESES, printedSheets } from './pdf';
 import { type DiotFormat, monthRange, reportLevelRequired, yearRange } from './rules';
+import { statusAdvertencias } from './status-notices';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';
 
 // The reports of plan-features §3: the caller's plan decides the level (and whether the report is
@@ -51,23 +54,35 @@ const now = () => new Date();
 
 async function monthly(ctx: Context, userId: string, q: MonthQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
-  const rows = await reportRows(ctx.db, { profileId: profile.id, ...monthRange(q.año, q.mes) });
-  return monthlyReport(profile, rows, q, nivel, now());
+  const range = { profileId: profile.id, ...monthRange(q.año, q.mes) };
+  const [rows, notices] = await Promise.all([reportRows(ctx.db, range), statusNotices(ctx.db, range)]);
+  const report = monthlyReport(profile, rows, q, nivel, now());
+  report.advertencias.push(...statusAdvertencias(notices, monthKey(q)));
+  return report;
 }
 
 async function annual(ctx: Context, userId: string, q: YearQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'complete'))
     throw forbidden(reportLevelRequired('The annual report', 'complete'), 'plan_required');
-  const rows = await reportRows(ctx.db, { profileId: profile.id, ...yearRange(q.año) });
-  return annualReport(profile, rows, q.año, nivel, now());
+  const range = { profileId: profile.id, ...yearRange(q.año) };
+  const [rows, notices] = await Promise.all([reportRows(ctx.db, range), statusNotices(ctx.db, range)]);
+  const report = annualReport(profile, rows, q.año, nivel, now());
+  for (const m of report.meses)
+    m.advertencias.push(...statusAdvertencias(notices, monthKey({ año: q.año, mes: m.periodo.mes })));
+  return report;
 }
 
 async function diot(ctx: Context, userId: string, q: MonthQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'advanced'))
     throw forbidden(reportLevelRequired('The DIOT', 'advanced'), 'plan_required');
-  const { proveedores, advertencias } = await diotOfMonth(ctx.db, profile, q);
+  const range = { profileId: profile.id, ...monthRange(q.año, q.mes) };
+  const [{ proveedores, advertencias }, notices] = await Promise.all([
+    diotOfMonth(ctx.db, profile, q),
+    statusNotices(ctx.db, range),
+  ]);
+  advertencias.push(...statusAdvertencias(notices, monthKey(q)));
   return {
     profile: { id: profile.id, rfc: profile.rfc, nombre: profile.nombre },
     periodo: { año: q.año, mes: q.mes },
