@@ -31,6 +31,14 @@ export const Expense = z
     nombre_emisor: z.string().optional(),
     rfc_receptor: z.string().optional(),
     nombre_receptor: z.string().optional(),
+    uuid_cfdi: Uuid.optional().describe("A manual expense's CFDI UUID (its IVA is creditable)"),
+    pedimento: z.string().optional().describe("A manual expense's import pedimento"),
+    proveedor_extranjero_digital: z
+      .boolean()
+      .optional()
+      .describe('A foreign digital service under LIVA 18-D'),
+    forma_pago: z.string().optional().describe("A manual expense's c_FormaPago"),
+    uso_iva: z.enum(['gravado', 'exento']).optional().describe('Used only for taxed or only for exempt acts'),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -89,8 +97,8 @@ export function toExpense(row: Omit<ExpenseListRow, 'descuento'>): Expense {
 }
 
 /** A manual expense as stored, in the contract's shape: no CFDI behind it, in pesos. */
-export const toManualExpense = (row: ManualExpenseRow): Expense =>
-  toExpense({
+export const toManualExpense = (row: ManualExpenseRow): Expense => ({
+  ...toExpense({
     ...row,
     origin: 'MANUAL',
     retencionIvaAmount: null,
@@ -102,4 +110,10 @@ export const toManualExpense = (row: ManualExpenseRow): Expense =>
     tipoCambio: null,
     rfcReceptor: null,
     nombreReceptor: null,
-  });
+  }),
+  ...opt('uuid_cfdi', row.uuidCfdi),
+  ...opt('pedimento', row.pedimento),
+  ...(row.proveedorExtranjeroDigital && { proveedor_extranjero_digital: true }),
+  ...opt('forma_pago', row.formaPago),
+  ...opt('uso_iva', row.usoIva),
+});

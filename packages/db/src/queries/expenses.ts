@@ -175,14 +175,26 @@ export async function findOwnManualExpense(
   return row;
 }
 
-export async function setManualExpensePayment(
+/** Sets the given fields of a manual expense (payment, IVA support, use). */
+export async function updateManualExpense(
   db: Db,
   id: string,
-  payment: { isPaid: boolean; paymentDate: string | null },
+  fields: Partial<
+    Pick<
+      ManualExpenseRow,
+      | 'isPaid'
+      | 'paymentDate'
+      | 'uuidCfdi'
+      | 'pedimento'
+      | 'proveedorExtranjeroDigital'
+      | 'formaPago'
+      | 'usoIva'
+    >
+  >,
 ): Promise<ManualExpenseRow | undefined> {
   const [row] = await db
     .update(manualExpenses)
-    .set({ ...payment, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: new Date() })
     .where(eq(manualExpenses.id, id))
     .returning();
   return row;

@@ -5,4 +5,5 @@ export * from './expenses';
 export * from './platform';
 export * from './profiles';
 export * from './sat-user';
+export * from './tax-settings';
 export * from './users';

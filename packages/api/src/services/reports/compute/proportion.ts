@@ -1,0 +1,45 @@
+import { centsDec, type Dec, dec, ratio, ZERO } from './decimal';
+import type { IvaPagadoSplit } from './iva-creditable';
+
+// LIVA arts. 5-V and 4-A: when a month has exempt or non-object income, the IVA of expenses used for
+// both kinds of acts is credited in the proportion the taxed acts bear to all acts collected in the
+// month (LIVA 5-C leaves interest and the like out of both sides). LIVA 5-B lets a profile fix the
+// previous year's proportion for the year instead.
+
+/** Income collected in the month (MXN, without IVA), already without the items of LIVA 5-C. */
+export interface ActosCobrados {
+  /** At 16, 8 and 0 %. */
+  gravados: Dec;
+  exentos: Dec;
+  /** ObjetoImp 01. */
+  noObjeto: Dec;
+}
+
+export const CIEN = dec(100);
+
+/** A percentage shown and applied with 2 decimals (a factor to the ten-thousandth), half away from zero. */
+const porcentaje2 = (num: Dec, den: Dec): Dec => centsDec(ratio(CIEN, num, den));
+
+/**
+ * The month's proportion as a percentage with 2 decimals: 100 when no exempt or non-object income
+ * was collected (nothing to prorate), else taxed ÷ (taxed + exempt + non-object).
+ */
+export function proporcionDelMes(a: ActosCobrados): Dec {
+  if (a.exentos <= ZERO && a.noObjeto <= ZERO) return CIEN;
+  const total = a.gravados + a.exentos + a.noObjeto;
+  if (total <= ZERO) return ZERO;
+  return porcentaje2(a.gravados > ZERO ? a.gravados : ZERO, total);
+}
+
+/** The creditable IVA and what is left out, given the split and the proportion (%, 2 decimals). */
+export function acreditable(split: IvaPagadoSplit, proporcion: Dec) {
+  const prorrateado = ratio(split.proporcional, proporcion, CIEN);
+  const acreditablePagado = split.gravado + prorrateado;
+  const porProporcion = split.proporcional - prorrateado + split.exento;
+  const noAcreditable =
+    porProporcion +
+    split.noAcreditable.sin_cfdi +
+    split.noAcreditable.efectivo +
+    split.noAcreditable.combustible_efectivo;
+  return { acreditablePagado, porProporcion, noAcreditable };
+}
