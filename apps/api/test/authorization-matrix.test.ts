@@ -92,6 +92,14 @@ const CALLS: Record<string, Call> = {
       ).id,
     }),
   },
+  'PUT /profiles/{profileId}/iva-proporcion-5b': {
+    path: (x) => `/api/profiles/${x.profileId}/iva-proporcion-5b`,
+    body: () => ({ año: 2025, proporcion: 80 }),
+  },
+  'PUT /profiles/{profileId}/pagos-provisionales/{anio}/{mes}': {
+    path: (x) => `/api/profiles/${x.profileId}/pagos-provisionales/2025/5`,
+    body: () => ({ isr_pagado: 100 }),
+  },
   'POST /profiles/{profileId}/cfdi': {
     path: (x) => `/api/profiles/${x.profileId}/cfdi`,
     body: () =>
@@ -399,6 +407,8 @@ describe('authorization over every tRPC procedure', () => {
     'profiles.get': () => ({ profileId: o.profileId }),
     'profiles.update': () => ({ profileId: o.profileId, nombre: 'x' }),
     'profiles.delete': () => ({ profileId: o.profileId }),
+    'profiles.setIvaProporcion5b': () => ({ profileId: o.profileId, año: 2025, proporcion: 80 }),
+    'profiles.setPagoProvisional': () => ({ profileId: o.profileId, anio: 2025, mes: 5, isr_pagado: 1 }),
     'invoices.get': () => ({ id: o.invoiceId }),
     'invoices.addPayment': () => ({
       id: o.invoiceId,

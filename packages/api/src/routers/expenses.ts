@@ -13,16 +13,10 @@ const Concepto = z.string().trim().min(1).max(500);
 
 /** What a manual expense says about its IVA (docs/reports.md#creditable-iva); null clears a field on PATCH. */
 const ivaSupportFields = {
-  uuid_cfdi: z
-    .string()
-    .trim()
-    .max(36)
-    .nullable()
-    .optional()
-    .meta({
-      description:
-        "The UUID of the expense's CFDI: without it (or a pedimento, or 18-D) its IVA is not creditable (LIVA 5-II)",
-    }),
+  uuid_cfdi: z.string().trim().max(36).nullable().optional().meta({
+    description:
+      "The UUID of the expense's CFDI: without it (or a pedimento, or 18-D) its IVA is not creditable (LIVA 5-II)",
+  }),
   pedimento: z
     .string()
     .trim()
@@ -34,24 +28,14 @@ const ivaSupportFields = {
     .boolean()
     .optional()
     .meta({ description: 'A foreign digital service registered under LIVA 18-D: its IVA is creditable' }),
-  forma_pago: z
-    .string()
-    .trim()
-    .max(2)
-    .nullable()
-    .optional()
-    .meta({
-      description:
-        'c_FormaPago of its payment; 01 (cash) over 2,000.00 is not creditable (LIVA 5-I, LISR 27-III)',
-    }),
-  uso_iva: z
-    .enum(['gravado', 'exento'])
-    .nullable()
-    .optional()
-    .meta({
-      description:
-        'Used only for taxed acts (100 % creditable) or only for exempt ones (0 %); absent: both, in proportion (LIVA 5-V)',
-    }),
+  forma_pago: z.string().trim().max(2).nullable().optional().meta({
+    description:
+      'c_FormaPago of its payment; 01 (cash) over 2,000.00 is not creditable (LIVA 5-I, LISR 27-III)',
+  }),
+  uso_iva: z.enum(['gravado', 'exento']).nullable().optional().meta({
+    description:
+      'Used only for taxed acts (100 % creditable) or only for exempt ones (0 %); absent: both, in proportion (LIVA 5-V)',
+  }),
 };
 
 export const expensesRouter = router({

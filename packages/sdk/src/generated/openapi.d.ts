@@ -262,6 +262,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profiles/{profileId}/iva-proporcion-5b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Fix the previous year's IVA proportion for a year (LIVA 5-B)
+         * @description The monthly reports of `año` credit IVA of expenses used for taxed and exempt acts at this percentage (2 decimals) instead of each month's own proportion (LIVA 5-V). By law the choice binds the taxpayer for 60 months. A frozen profile answers 403.
+         */
+        put: operations["profiles-setIvaProporcion5b"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/{profileId}/pagos-provisionales/{anio}/{mes}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the ISR actually paid for a RESICO month (LISR 113-E)
+         * @description The annual RESICO computation (LISR 113-F, `resico_anual` of the annual report) subtracts this amount for the month instead of the month's computed `isr_a_pagar`. A frozen profile answers 403.
+         */
+        put: operations["profiles-setPagoProvisional"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices": {
         parameters: {
             query?: never;
@@ -376,8 +416,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Mark a manual expense paid (on a date) or unpaid
-         * @description Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. An expense that is not yours answers 404.
+         * Mark a manual expense paid (on a date) or unpaid, or change what it says about its IVA
+         * @description Changes the fields sent. `is_paid` sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `uuid_cfdi`, `pedimento`, `proveedor_extranjero_digital`, `forma_pago` and `uso_iva` decide whether and how its IVA is credited (null clears one). An expense that is not yours answers 404.
          */
         patch: operations["expenses-updatePayment"];
         trace?: never;
@@ -1269,6 +1309,22 @@ export interface components {
             nombre_emisor?: string;
             rfc_receptor?: string;
             nombre_receptor?: string;
+            /**
+             * Format: uuid
+             * @description A manual expense's CFDI UUID (its IVA is creditable)
+             */
+            uuid_cfdi?: string;
+            /** @description A manual expense's import pedimento */
+            pedimento?: string;
+            /** @description A foreign digital service under LIVA 18-D */
+            proveedor_extranjero_digital?: boolean;
+            /** @description A manual expense's c_FormaPago */
+            forma_pago?: string;
+            /**
+             * @description Used only for taxed or only for exempt acts
+             * @enum {string}
+             */
+            uso_iva?: "gravado" | "exento";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2942,6 +2998,193 @@ export interface operations {
             };
         };
     };
+    "profiles-setIvaProporcion5b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "año": 2025,
+                 *       "proporcion": 87.5
+                 *     }
+                 */
+                "application/json": {
+                    "a\u00F1o": number;
+                    proporcion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            profile_id: string;
+                            "a\u00F1o": number;
+                            proporcion: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "profiles-setPagoProvisional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+                anio: number;
+                mes: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "isr_pagado": 1250
+                 *     }
+                 */
+                "application/json": {
+                    isr_pagado: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            profile_id: string;
+                            "a\u00F1o": number;
+                            mes: number;
+                            isr_pagado: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "invoices-list": {
         parameters: {
             query?: {
@@ -3295,7 +3538,9 @@ export interface operations {
                  *       "is_paid": true,
                  *       "payment_date": "2025-03-15",
                  *       "rfc_emisor": "EKU9003173C9",
-                 *       "nombre_emisor": "Papelería del Centro"
+                 *       "nombre_emisor": "Papelería del Centro",
+                 *       "uuid_cfdi": "6F3A2C1B-9D8E-4F7A-B6C5-D4E3F2A1B0C9",
+                 *       "forma_pago": "03"
                  *     }
                  */
                 "application/json": {
@@ -3321,6 +3566,16 @@ export interface operations {
                     rfc_emisor?: string;
                     /** @description The supplier's name */
                     nombre_emisor?: string;
+                    /** @description The UUID of the expense's CFDI: without it (or a pedimento, or 18-D) its IVA is not creditable (LIVA 5-II) */
+                    uuid_cfdi?: string | null;
+                    /** @description An import's pedimento (15 digits): its IVA is creditable */
+                    pedimento?: string | null;
+                    /** @description A foreign digital service registered under LIVA 18-D: its IVA is creditable */
+                    proveedor_extranjero_digital?: boolean;
+                    /** @description c_FormaPago of its payment; 01 (cash) over 2,000.00 is not creditable (LIVA 5-I, LISR 27-III) */
+                    forma_pago?: string | null;
+                    /** @description Used only for taxed acts (100 % creditable) or only for exempt ones (0 %); absent: both, in proportion (LIVA 5-V) */
+                    uso_iva?: ("gravado" | "exento") | null;
                 };
             };
         };
@@ -3424,8 +3679,18 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    is_paid: boolean;
+                    is_paid?: boolean;
                     payment_date?: string;
+                    /** @description The UUID of the expense's CFDI: without it (or a pedimento, or 18-D) its IVA is not creditable (LIVA 5-II) */
+                    uuid_cfdi?: string | null;
+                    /** @description An import's pedimento (15 digits): its IVA is creditable */
+                    pedimento?: string | null;
+                    /** @description A foreign digital service registered under LIVA 18-D: its IVA is creditable */
+                    proveedor_extranjero_digital?: boolean;
+                    /** @description c_FormaPago of its payment; 01 (cash) over 2,000.00 is not creditable (LIVA 5-I, LISR 27-III) */
+                    forma_pago?: string | null;
+                    /** @description Used only for taxed acts (100 % creditable) or only for exempt ones (0 %); absent: both, in proportion (LIVA 5-V) */
+                    uso_iva?: ("gravado" | "exento") | null;
                 };
             };
         };

@@ -26,9 +26,9 @@ describe('LIVA 5-I via LISR 27-III: cash payments', () => {
   });
 
   it('vehicle fuel paid in cash is never creditable, at any amount; by card it is', () => {
-    expect(motivoNoAcreditable(cfdi({ formaPago: '01', combustible: true, totalOperacion: dec('500') }))).toBe(
-      'combustible_efectivo',
-    );
+    expect(
+      motivoNoAcreditable(cfdi({ formaPago: '01', combustible: true, totalOperacion: dec('500') })),
+    ).toBe('combustible_efectivo');
     expect(motivoNoAcreditable(cfdi({ formaPago: '04', combustible: true }))).toBeNull();
   });
 });
@@ -49,9 +49,13 @@ describe('LIVA 5-V and 4-A: the proportion', () => {
 
   it('taxed ÷ all acts, 2 decimals: 70,000 taxed, 20,000 exempt, 10,000 non-object → 70.00 %', () => {
     // 70,000 / (70,000 + 20,000 + 10,000) = 0.7 → 70.00 %
-    expect(proporcionDelMes({ gravados: dec(70000), exentos: dec(20000), noObjeto: dec(10000) })).toBe(dec(70));
+    expect(proporcionDelMes({ gravados: dec(70000), exentos: dec(20000), noObjeto: dec(10000) })).toBe(
+      dec(70),
+    );
     // 2 / 3 = 0.666666… → 66.67 % (rounded half up at the hundredth of a percent)
-    expect(proporcionDelMes({ gravados: dec(20000), exentos: dec(10000), noObjeto: dec(0) })).toBe(dec('66.67'));
+    expect(proporcionDelMes({ gravados: dec(20000), exentos: dec(10000), noObjeto: dec(0) })).toBe(
+      dec('66.67'),
+    );
   });
 
   it('uso_iva gravado credits in full, exento never, the rest in proportion; non-creditable apart', () => {
