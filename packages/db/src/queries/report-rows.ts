@@ -46,6 +46,8 @@ export interface ReportDoc {
    * migration 0011, by-rate columns unknown until then).
    */
   pendingTaxDetail: number;
+  /** c_FormaPago of the CFDI (01 cash: LIVA 5-I); null when absent. */
+  formaPago: string | null;
 }
 
 /** The taxes a complement states for one related document (Pagos 2.0 TrasladosDR / RetencionesDR). */
@@ -78,6 +80,8 @@ export interface ReportPayment {
   repPendingTaxDetail: boolean;
   /** The invoice it pays, when the profile has it. */
   invoice: ReportDoc | null;
+  /** FormaDePagoP of the complement, or the manual payment's c_FormaPago. */
+  formaPago: string | null;
 }
 
 /** An expense typed in by hand. */
@@ -92,6 +96,12 @@ export interface ReportManualExpense {
   paymentDate: string | null;
   rfcEmisor: string | null;
   nombreEmisor: string | null;
+  /** What supports crediting its IVA (LIVA 5-II), how it was paid and its use (tax-rules.md §4). */
+  uuidCfdi: string | null;
+  pedimento: string | null;
+  proveedorExtranjeroDigital: boolean;
+  formaPago: string | null;
+  usoIva: 'gravado' | 'exento' | null;
 }
 
 /** The parties of a document: who issued it, who received it (the counterparty depends on the side). */

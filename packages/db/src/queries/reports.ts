@@ -43,7 +43,7 @@ const docColumns = (alias: string) =>
     ${alias}.iva_amount::text as iva_amount, ${alias}.retencion_iva_amount::text as retencion_iva_amount,
     ${alias}.retencion_isr_amount::text as retencion_isr_amount, ${alias}.iva::text as iva,
     ${alias}.rfc_emisor, ${alias}.nombre_emisor, ${alias}.rfc_receptor, ${alias}.nombre_receptor,
-    ${byRate(alias)},
+    ${alias}.forma_pago, ${byRate(alias)},
     ${VALIDO(alias)} as valido, ${PENDING_DETAIL(alias)}::int as pending_tax_detail`);
 
 /** Whether a CFDI passed validation (rows from before the flag count as valid). */
@@ -73,6 +73,7 @@ interface DocRecord extends ByRateRecord {
   nombre_receptor: string;
   valido: boolean;
   pending_tax_detail: number | string;
+  forma_pago: string | null;
 }
 
 const toDoc = (r: DocRecord): ReportDoc => ({
@@ -99,6 +100,7 @@ const toDoc = (r: DocRecord): ReportDoc => ({
   valido: r.valido,
   documentos: 1,
   pendingTaxDetail: Number(r.pending_tax_detail),
+  formaPago: r.forma_pago,
 });
 
 async function all<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -129,13 +131,15 @@ async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
     sql`select min(c.id) as id, min(c.uuid) as uuid, c.side, c.tipo_comprobante, c.tipo, min(c.fecha) as fecha,
           c.moneda, c.tipo_cambio::text as tipo_cambio, ${sql.raw(sums)}, max(c.iva)::text as iva,
           c.rfc_emisor, max(c.nombre_emisor) as nombre_emisor, c.rfc_receptor, max(c.nombre_receptor) as nombre_receptor,
-          ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos,
+          c.forma_pago, ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos,
           count(*) filter (where ${sql.raw(PENDING_DETAIL('c'))}) as pending_tax_detail
         from cfdis c
         where c.profile_id = ${r.profileId} and c.side in ('income', 'expense')
           and c.tipo_comprobante in ('I', 'E') and c.fecha >= ${r.from} and c.fecha < ${r.to}
         group by left(c.fecha, 7), c.side, c.tipo_comprobante, c.tipo, c.moneda, c.tipo_cambio, c.rfc_emisor,
           c.rfc_receptor, ${sql.raw(VALIDO('c'))}, c.base_16 is null, case when c.base_16 is null then c.iva end,
+          -- An expense paid in cash is judged on its own total (LIVA 5-I): never summed with others.
+          c.forma_pago, case when c.side = 'expense' and c.forma_pago = '01' then c.id end,
           case when not ${sql.raw(VALIDO('c'))} or (c.moneda not in ('MXN', 'XXX') and coalesce(c.tipo_cambio, 0) <= 0)
             then c.id end`,
   );
@@ -158,6 +162,7 @@ type PaymentRecord = Partial<DocRecord> & {
   importe: string;
   moneda_dr: string;
   rep_pending_tax_detail: boolean;
+  forma_pago_p: string | null;
 };
 
 /** Complement applications and manual payments dated in the period, each with the invoice it pays (when present). */
@@ -169,6 +174,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
                pa.equivalencia_dr::text as equivalencia_dr, pa.imp_pagado::text as importe, pa.moneda_dr,
                pa.tipo_cambio_p::text as tipo_cambio_p, pa.dr_taxes, pa.retencion_iva::text as retencion_iva,
                pa.retencion_isr::text as retencion_isr, ${sql.raw(PENDING_DETAIL('rep'))} as rep_pending_tax_detail,
+               pa.forma_pago as forma_pago_p,
                ${sql.raw(byRate('pa', 'dr_'))},
                ${docColumns('inv')}
         from payment_applications pa
@@ -177,7 +183,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
         where pa.profile_id = ${r.profileId} and pa.fecha_pago >= ${r.from} and pa.fecha_pago < ${r.to}
         union all
         select 'manual', inv.uuid, inv.uuid, inv.side, null, mp.fecha_pago, mp.moneda_pago,
-               null, mp.monto::text, inv.moneda, null, false, null, null, false,
+               null, mp.monto::text, inv.moneda, null, false, null, null, false, mp.forma_pago,
                ${sql.raw(BY_RATE.map(() => 'null').join(', '))},
                ${docColumns('inv')}
         from cfdis inv
@@ -202,6 +208,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
       : null,
     repPendingTaxDetail: p.rep_pending_tax_detail,
     invoice: p.id ? toDoc(p as DocRecord) : null,
+    formaPago: p.forma_pago_p,
   }));
 }
 
@@ -216,6 +223,11 @@ interface ManualRecord {
   iva_amount: string;
   total: string;
   iva: string;
+  uuid_cfdi: string | null;
+  pedimento: string | null;
+  proveedor_extranjero_digital: boolean;
+  forma_pago: string | null;
+  uso_iva: 'gravado' | 'exento' | null;
 }
 
 /** Manual expenses dated or paid in the period. */
@@ -223,7 +235,8 @@ async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManua
   const rows = await all<ManualRecord>(
     db,
     sql`select id, fecha, subtotal::text as subtotal, iva_amount::text as iva_amount, total::text as total,
-               iva::text as iva, is_paid, payment_date, rfc_emisor, nombre_emisor
+               iva::text as iva, is_paid, payment_date, rfc_emisor, nombre_emisor,
+               uuid_cfdi, pedimento, proveedor_extranjero_digital, forma_pago, uso_iva
         from manual_expenses
         where profile_id = ${r.profileId}
           and ((fecha >= ${r.from} and fecha < ${r.to})
@@ -240,6 +253,11 @@ async function manualExpenses(db: Executor, r: ReportRange): Promise<ReportManua
     paymentDate: e.payment_date,
     rfcEmisor: e.rfc_emisor,
     nombreEmisor: e.nombre_emisor,
+    uuidCfdi: e.uuid_cfdi,
+    pedimento: e.pedimento,
+    proveedorExtranjeroDigital: e.proveedor_extranjero_digital,
+    formaPago: e.forma_pago,
+    usoIva: e.uso_iva,
   }));
 }
 

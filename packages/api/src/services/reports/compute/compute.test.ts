@@ -41,6 +41,7 @@ function doc(fields: Partial<ReportDoc>): ReportDoc {
     valido: true,
     documentos: 1,
     pendingTaxDetail: 0,
+    formaPago: '03',
     ...fields,
   };
 }
@@ -71,6 +72,7 @@ function payment(invoice: ReportDoc | null, fields: Partial<ReportPayment>): Rep
     impuestosDr: null,
     repPendingTaxDetail: false,
     invoice,
+    formaPago: '03',
     ...fields,
   };
 }

@@ -65,3 +65,61 @@ export function addIva(split: IvaPagadoSplit, iva: Dec, f: IvaFacts): void {
   else if (f.usoIva === 'exento') split.exento += iva;
   else split.proporcional += iva;
 }
+
+/** The facts of a cash movement on the expense side, and how the advertencias name it. */
+export interface CreditFacts extends IvaFacts {
+  label: string;
+}
+
+/** A received CFDI paid on its own date (PUE) or a supplier's credit note (never "cash": it lowers the credit). */
+export function factsOfDoc(
+  doc: { uuid: string; formaPago: string | null; combustible?: boolean },
+  totalMxn: Dec,
+  note: boolean,
+): CreditFacts {
+  return {
+    label: `CFDI ${doc.uuid}`,
+    formaPago: note ? null : doc.formaPago,
+    totalOperacion: totalMxn,
+    combustible: doc.combustible ?? false,
+    comprobante: 'cfdi',
+    usoIva: null,
+  };
+}
+
+/** A payment of a received PPD invoice: paid as the complement (or the manual payment) says, judged on the invoice's total. */
+export function factsOfPayment(
+  invoice: { uuid: string; combustible?: boolean },
+  formaPago: string | null,
+  invoiceTotalMxn: Dec,
+): CreditFacts {
+  return {
+    label: `CFDI ${invoice.uuid}`,
+    formaPago,
+    totalOperacion: invoiceTotalMxn,
+    combustible: invoice.combustible ?? false,
+    comprobante: 'cfdi',
+    usoIva: null,
+  };
+}
+
+/** A manual expense: creditable only with its CFDI's UUID, a pedimento or as a foreign digital service (18-D). */
+export function factsOfManual(e: {
+  id: string;
+  concepto?: string;
+  uuidCfdi: string | null;
+  pedimento: string | null;
+  proveedorExtranjeroDigital: boolean;
+  formaPago: string | null;
+  usoIva: UsoIva;
+  total: Dec;
+}): CreditFacts {
+  return {
+    label: `gasto manual ${e.id}`,
+    formaPago: e.formaPago,
+    totalOperacion: e.total,
+    combustible: false,
+    comprobante: e.uuidCfdi ? 'uuid' : e.pedimento ? 'pedimento' : e.proveedorExtranjeroDigital ? '18-D' : null,
+    usoIva: e.usoIva,
+  };
+}

@@ -1,5 +1,6 @@
 import { push } from '../../group';
 import { type Dec, dec, mul, ONE, ratio, ZERO } from './decimal';
+import { type CreditFacts, factsOfDoc, factsOfManual, factsOfPayment } from './iva-creditable';
 import type {
   DocParties,
   IvaPorTasa,
@@ -59,6 +60,8 @@ export interface CashMove extends Taxes {
   party: Party;
   doc: string;
   documentos: number;
+  /** Expense side: what decides whether its IVA is creditable (LIVA 5, iva-creditable.ts). */
+  credit?: CreditFacts;
 }
 
 export interface Movements {
@@ -223,7 +226,8 @@ function addDocument(m: Movements, doc: ReportDoc) {
   });
   // PUE is paid when issued; a credit note lowers the cash of the month it is dated in.
   if (note || doc.metodoPago === 'PUE') {
-    push(m.cash, month, { ...t, side: doc.side, party, doc: doc.id, documentos: doc.documentos });
+    const credit = doc.side === 'expense' ? factsOfDoc(doc, mul(dec(doc.total), rate), note) : undefined;
+    push(m.cash, month, { ...t, side: doc.side, party, doc: doc.id, documentos: doc.documentos, credit });
   }
 }
 
@@ -264,6 +268,8 @@ function addPayment(m: Movements, p: ReportPayment) {
     party: partyOf(invoice),
     doc: invoice.id,
     documentos: 1,
+    credit:
+      invoice.side === 'expense' ? factsOfPayment(invoice, p.formaPago, mul(whole.total, rate)) : undefined,
   });
 }
 
@@ -335,6 +341,7 @@ function addManualExpense(m: Movements, e: ReportManualExpense) {
       retIsr: ZERO,
       total,
       porTasa: porTasaOf(null, base, iva, e.ivaTasa),
+      credit: factsOfManual({ ...e, total }),
     });
   }
 }
