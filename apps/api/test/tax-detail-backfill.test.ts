@@ -2,7 +2,7 @@
 // and, for rows stored before it existed, back-filled from the kept XML to the very same values
 // (docs/cfdi.md#taxes-by-rate). On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { backfillTaxDetail } from '@folio/api';
-import { cfdis, cfdiXml, paymentApplications } from '@folio/db/schema';
+import { cfdis, cfdiXml, paymentApplications, TAXES_VERSION } from '@folio/db/schema';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile, setPlan, signUp, startTestApp, type TestApp, uploadXml } from './harness';
@@ -147,7 +147,7 @@ describe.skipIf(!haveSamples)('tax detail of the real samples', () => {
       ...none,
       base16: 862.07,
       iva16: 137.93,
-      taxesVersion: 1,
+      taxesVersion: TAXES_VERSION,
     });
     // 3.3: no Base at comprobante level, so the concepts: 1355.67 + 353.45 and 216.91 + 56.55.
     expect(byUuid['CEE4BE01-ADFA-4DEB-8421-ADD60F0BEDAC']).toMatchObject({

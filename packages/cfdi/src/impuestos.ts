@@ -5,7 +5,7 @@
 import { round2, round6 } from './money';
 import { NS } from './namespaces';
 import { CfdiRejection } from './rejection';
-import type { CfdiImpuestos, ImpuestosDR, TaxesByRate } from './types';
+import type { CfdiImpuestos, ImpuestosDR, RetencionPorTasa, TaxesByRate } from './types';
 import {
   child,
   childrenOfEach,
@@ -56,6 +56,10 @@ export function readImpuestos(
     retencionIva: sumImporte(retenciones, IVA),
     retencionIsr: sumImporte(retenciones, ISR),
     porTasa: taxesByRate(globalHasBases ? traslados : conceptTraslados, ''),
+    retencionesPorTasa: retencionesPorTasa(
+      global ? grandchildrenOfEach(conceptTaxes, ns, 'Retenciones', 'Retencion') : retenciones,
+      retenciones,
+    ),
   };
   if (ivaRate !== undefined) impuestos.ivaRate = ivaRate;
   if (totalTrasladados !== undefined) impuestos.totalTrasladados = totalTrasladados;
@@ -70,6 +74,28 @@ export function readImpuestos(
       (optionalDecimal(l, 'TotaldeRetenciones') ?? 0);
   }
   return { impuestos, trasladados, retenidos, locales };
+}
+
+/**
+ * The concepts' withholdings summed per tax and rate (a concept's Retencion states its TasaOCuota
+ * and Base); when no concept states one, the comprobante's, which have neither (rate absent).
+ */
+function retencionesPorTasa(conceptLines: XmlElement[], globalLines: XmlElement[]): RetencionPorTasa[] {
+  const out: RetencionPorTasa[] = [];
+  const lines = conceptLines.length > 0 ? conceptLines : globalLines;
+  for (const r of lines) {
+    const impuesto = r.attrs.Impuesto === ISR ? 'ISR' : r.attrs.Impuesto === IVA ? 'IVA' : undefined;
+    if (!impuesto) continue;
+    const tasa = optionalDecimal(r, 'TasaOCuota');
+    const base = optionalDecimal(r, 'Base') ?? 0;
+    const importe = optionalDecimal(r, 'Importe') ?? 0;
+    const same = out.find((o) => o.impuesto === impuesto && o.tasa === tasa);
+    if (same) {
+      same.base = total(same.base + base);
+      same.importe = total(same.importe + importe);
+    } else out.push(tasa === undefined ? { impuesto, base, importe } : { impuesto, tasa, base, importe });
+  }
+  return out;
 }
 
 // Exento traslados carry no Importe.

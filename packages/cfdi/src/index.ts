@@ -3,6 +3,7 @@ export * from './applications';
 export * from './catalog-names';
 export * from './classify';
 export * from './currency';
+export * from './facts';
 export * from './money';
 export * from './parse-cfdi';
 export * from './payment-status';

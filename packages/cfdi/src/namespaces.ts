@@ -8,7 +8,8 @@ export const NS = {
   pagos20: 'http://www.sat.gob.mx/Pagos20',
   pagos10: 'http://www.sat.gob.mx/Pagos',
   implocal: 'http://www.sat.gob.mx/implocal',
+  nomina12: 'http://www.sat.gob.mx/nomina12',
 } as const;
 
-/** Elements kept in the tree; everything else (addenda content, nómina, other complements) is skipped. */
+/** Elements kept in the tree; everything else (addenda content, other complements) is skipped. */
 export const KEPT_NAMESPACES: ReadonlySet<string> = new Set(Object.values(NS));

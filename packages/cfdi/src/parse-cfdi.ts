@@ -4,6 +4,7 @@
 import { documentWarnings } from './document-warnings';
 import { readImpuestos } from './impuestos';
 import { NS } from './namespaces';
+import { readNomina } from './nomina';
 import { readPagos } from './pagos';
 import { CfdiRejection } from './rejection';
 import { normalizeRfc } from './rfc';
@@ -107,13 +108,15 @@ function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
   put(cfdi.receptor, 'regimenFiscal', optional(receptor, 'RegimenFiscalReceptor'));
   put(cfdi.receptor, 'domicilioFiscal', optional(receptor, 'DomicilioFiscalReceptor'));
   put(cfdi.receptor, 'usoCfdi', optional(receptor, 'UsoCFDI'));
-  cfdi.conceptos = conceptos.map(readConcepto);
+  put(cfdi, 'lugarExpedicion', optional(root, 'LugarExpedicion'));
+  cfdi.conceptos = conceptos.map((c) => readConcepto(c, ns));
   cfdi.impuestos = taxes.impuestos;
   cfdi.relacionados = children(root, ns, 'CfdiRelacionados').map((block) => ({
     tipoRelacion: required(block, 'TipoRelacion', 2),
     uuids: children(block, ns, 'CfdiRelacionado').map((r) => uuidAttr(r, 'UUID')),
   }));
   put(cfdi, 'pagos', pagos);
+  put(cfdi, 'nomina', readNomina(complementos, warnings));
   warnings.push(...documentWarnings(cfdi, taxes));
   cfdi.warnings = warnings;
   return cfdi;
@@ -156,12 +159,26 @@ function versionOf(root: XmlElement): CfdiVersion {
 // An RFC has 12 or 13 characters; a malformed one is only a warning, but never an unbounded one.
 const rfcOf = (party: XmlElement) => normalizeRfc(optional(party, 'Rfc', 13) ?? '');
 
-function readConcepto(c: XmlElement): Concepto {
-  return {
+function readConcepto(c: XmlElement, ns: string): Concepto {
+  const concepto: Concepto = {
     claveProdServ: required(c, 'ClaveProdServ'),
     descripcion: required(c, 'Descripcion'),
     cantidad: decimal(c, 'Cantidad'),
     valorUnitario: decimal(c, 'ValorUnitario'),
     importe: decimal(c, 'Importe'),
+    ivaTrasladado: 0,
+    trasladaIva: false,
   };
+  put(concepto, 'descuento', optionalDecimal(c, 'Descuento'));
+  put(concepto, 'objetoImp', optional(c, 'ObjetoImp', 2));
+  const impuestos = child(c, ns, 'Impuestos');
+  if (impuestos) {
+    for (const t of grandchildren(impuestos, ns, 'Traslados', 'Traslado')) {
+      if (t.attrs.Impuesto !== '002') continue;
+      concepto.trasladaIva = true;
+      concepto.ivaTrasladado += optionalDecimal(t, 'Importe') ?? 0;
+    }
+    concepto.ivaTrasladado = Math.round(concepto.ivaTrasladado * 1e6) / 1e6;
+  }
+  return concepto;
 }

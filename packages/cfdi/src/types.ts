@@ -37,8 +37,12 @@ export interface Cfdi {
   };
   conceptos: Concepto[];
   impuestos: CfdiImpuestos;
-  /** CfdiRelacionados blocks (credit notes, substitutions…), UUIDs upper-cased. */
+  /** CfdiRelacionados blocks (credit notes, substitutions…), UUIDs upper-cased, in document order. */
   relacionados: Array<{ tipoRelacion: string; uuids: string[] }>;
+  /** Comprobante@LugarExpedicion: the issuer's postal code. */
+  lugarExpedicion?: string;
+  /** Present when the CFDI carries Nómina 1.2 complements (docs/cfdi.md#facts). */
+  nomina?: NominaTotals;
   /** Present for tipoDeComprobante P: Pagos 2.0 or 1.0, normalised to one shape. */
   pagos?: Pago[];
   /** Parse-level findings (docs/cfdi.md#document-warnings); never fatal. */
@@ -51,8 +55,44 @@ export interface Concepto {
   cantidad: number;
   valorUnitario: number;
   importe: number;
+  descuento?: number;
+  /** ObjetoImp (CFDI 4.0 only): 01 no objeto, 02 sí objeto, 03 sí objeto no obligado a desglose, 04 sí objeto no causa, 05 sí objeto IVA crédito PODEBI. */
+  objetoImp?: string;
+  /** Σ the concept's transferred IVA (Impuesto 002) Importe. */
+  ivaTrasladado: number;
+  /** Whether the concept carries an IVA Traslado (how a 3.3 concept, without ObjetoImp, says it is object of tax). */
+  trasladaIva: boolean;
 }
 
+/**
+ * The totals of a CFDI's Nómina 1.2 complements (summed when it has several), as written; the
+ * payment date is the first one's.
+ */
+export interface NominaTotals {
+  /** Nomina@FechaPago (t_Fecha, YYYY-MM-DD). */
+  fechaPago: string;
+  /** O ordinaria, E extraordinaria. */
+  tipoNomina: string;
+  totalPercepciones: number;
+  /** Percepciones@TotalGravado / TotalExento. */
+  percepcionesGravadas: number;
+  percepcionesExentas: number;
+  totalDeducciones: number;
+  totalOtrosPagos: number;
+  /** Σ SubsidioAlEmpleo@SubsidioCausado of the OtroPago with TipoOtroPago 002. */
+  subsidioCausado: number;
+  /** Deducciones@TotalImpuestosRetenidos: the ISR withheld from the employee. */
+  totalImpuestosRetenidos: number;
+}
+
+/** A withholding line of the concepts, summed per tax and rate (docs/cfdi.md#facts). */
+export interface RetencionPorTasa {
+  impuesto: 'ISR' | 'IVA';
+  /** TasaOCuota as a fraction (0.1, 0.0125, 0.106667); absent when only the comprobante level states the withholding (no rate there). */
+  tasa?: number;
+  base: number;
+  importe: number;
+}
 export interface CfdiImpuestos {
   /** Σ transferred IVA (Impuesto 002). */
   trasladosIva: number;
@@ -66,6 +106,8 @@ export interface CfdiImpuestos {
   totalRetenidos?: number;
   /** Transferred IVA by rate, and IEPS (docs/cfdi.md#taxes-by-rate). */
   porTasa: TaxesByRate;
+  /** Withholdings by tax and rate (docs/cfdi.md#facts). */
+  retencionesPorTasa: RetencionPorTasa[];
 }
 
 /**

@@ -96,6 +96,7 @@ describe('taxes (docs/cfdi.md#reading-a-document)', () => {
       retencionIsr: 0,
       totalTrasladados: 160,
       porTasa: byRate({ base16: 1000, iva16: 160 }),
+      retencionesPorTasa: [],
     });
   });
 
@@ -111,6 +112,11 @@ describe('taxes (docs/cfdi.md#reading-a-document)', () => {
       retencionIva: 53.33,
       retencionIsr: 50,
       porTasa: byRate({ base16: 1000, iva16: 160 }),
+      // Each concept's withholding with its rate and base (docs/cfdi.md#facts).
+      retencionesPorTasa: [
+        { impuesto: 'ISR', tasa: 0.1, base: 500, importe: 50 },
+        { impuesto: 'IVA', tasa: 0.106667, base: 500, importe: 53.33 },
+      ],
     });
     expect(c.warnings).toEqual([]);
   });
@@ -136,6 +142,7 @@ describe('taxes (docs/cfdi.md#reading-a-document)', () => {
       retencionIva: 0,
       retencionIsr: 0,
       porTasa: byRate({ baseExenta: 1000 }),
+      retencionesPorTasa: [],
     });
   });
 

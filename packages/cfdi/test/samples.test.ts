@@ -81,6 +81,9 @@ describe.runIf(present)('real samples', () => {
           cantidad: 1,
           valorUnitario: 8.62069,
           importe: 8.62069,
+          objetoImp: '02',
+          ivaTrasladado: 1.37931,
+          trasladaIva: true,
         },
         {
           claveProdServ: '95111615',
@@ -88,6 +91,9 @@ describe.runIf(present)('real samples', () => {
           cantidad: 1,
           valorUnitario: 853.448276,
           importe: 853.448276,
+          objetoImp: '02',
+          ivaTrasladado: 136.551724,
+          trasladaIva: true,
         },
       ],
       impuestos: {
@@ -98,8 +104,10 @@ describe.runIf(present)('real samples', () => {
         totalTrasladados: 137.93,
         // The comprobante-level line, not the concepts' 8.620690 + 853.448276.
         porTasa: byRate({ base16: 862.07, iva16: 137.93 }),
+        retencionesPorTasa: [],
       },
       relacionados: [],
+      lugarExpedicion: '11529',
       warnings: [],
     } satisfies Cfdi);
     expect(tipoOf(c)).toBe('PUE');
@@ -522,6 +530,8 @@ describe.runIf(present)('real samples', () => {
           cantidad: 2,
           valorUnitario: 677.83,
           importe: 1355.67,
+          ivaTrasladado: 216.91,
+          trasladaIva: true,
         },
         {
           claveProdServ: '90101501',
@@ -529,6 +539,8 @@ describe.runIf(present)('real samples', () => {
           cantidad: 1,
           valorUnitario: 353.45,
           importe: 353.45,
+          ivaTrasladado: 56.55,
+          trasladaIva: true,
         },
       ],
       impuestos: {
@@ -540,8 +552,10 @@ describe.runIf(present)('real samples', () => {
         // 3.3 states no Base at comprobante level: summed from the concepts, 1355.67 + 353.45 and
         // 216.91 + 56.55.
         porTasa: byRate({ base16: 1709.12, iva16: 273.46 }),
+        retencionesPorTasa: [],
       },
       relacionados: [],
+      lugarExpedicion: '76802',
       warnings: [],
     } satisfies Cfdi);
   });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../client';
+import { TAXES_VERSION } from '../schema';
 import type {
   IvaPorTasa,
   PendingDoc,
@@ -48,8 +49,9 @@ const docColumns = (alias: string) =>
 
 /** Whether a CFDI passed validation (rows from before the flag count as valid). */
 const VALIDO = (alias: string) => `coalesce((${alias}.validacion->>'valido')::boolean, true)`;
-/** Whether a CFDI still waits for the tax-detail back-fill (0 marks one whose XML could not be read: not pending). */
-const PENDING_DETAIL = (alias: string) => `(${alias}.taxes_version is null)`;
+/** Whether a CFDI still waits for the tax-detail back-fill or its re-derivation (0 marks one whose XML could not be read: not pending). */
+const PENDING_DETAIL = (alias: string) =>
+  `(${alias}.taxes_version is null or (${alias}.taxes_version > 0 and ${alias}.taxes_version < ${TAXES_VERSION}))`;
 
 interface DocRecord extends ByRateRecord {
   id: string;

@@ -1,15 +1,15 @@
-// The back-fill of the tax detail (docs/cfdi.md#taxes-by-rate): rows stored before it existed are
-// found by `taxes_version IS NULL` and updated in batches, one statement per table and batch.
-import { eq, isNull } from 'drizzle-orm';
+// The back-fill of the tax detail (docs/cfdi.md#taxes-by-rate, #facts): rows stored before it existed,
+// or derived by an older version, are found by `taxes_version` and updated in batches, one statement per table and batch.
+import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
-import { cfdis, cfdiXml, paymentApplications } from '../schema';
+import { cfdis, cfdiXml, paymentApplications, pendingTaxes } from '../schema';
 import { updateFromRecords } from './recordset';
 
 export { TAXES_VERSION } from '../schema';
 
 /**
- * Up to `limit` CFDI still without tax detail, with their stored XML, locked for this transaction.
+ * Up to `limit` CFDI without the current tax detail, with their stored XML, locked for this transaction.
  * SKIP LOCKED: two processes back-filling at once take different rows instead of waiting or
  * deriving the same ones twice.
  */
@@ -18,7 +18,7 @@ export function pendingTaxDetail(tx: Tx, limit: number) {
     .select({ id: cfdis.id, xml: cfdiXml.xml })
     .from(cfdis)
     .leftJoin(cfdiXml, eq(cfdiXml.cfdiId, cfdis.id))
-    .where(isNull(cfdis.taxesVersion))
+    .where(pendingTaxes(cfdis.taxesVersion))
     .orderBy(cfdis.id)
     .limit(limit)
     .for('update', { of: cfdis, skipLocked: true });

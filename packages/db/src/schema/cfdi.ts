@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -41,8 +42,19 @@ const taxesByRate = () => ({
   ieps: money('ieps'),
 });
 
-/** What `taxes_version` says once the back-fill or the import derived a row's tax detail. */
-export const TAXES_VERSION = 1;
+/**
+ * What `taxes_version` says once the back-fill or the import derived a row's tax detail: 1 the
+ * taxes by rate (issue 17), 2 also `lugar_expedicion` and `facts` (issue 24). Rows below it are
+ * derived again from their XML (docs/cfdi.md#facts).
+ */
+export const TAXES_VERSION = 2;
+
+/**
+ * Rows whose derivation is older than TAXES_VERSION (NULL: before any); 0 marks an unreadable XML,
+ * never retried. A constant in the SQL text, so the partial index below matches the back-fill's query.
+ */
+export const pendingTaxes = (version: AnyPgColumn) =>
+  sql`(${version} is null or (${version} > 0 and ${version} < ${sql.raw(String(TAXES_VERSION))}))`;
 
 /**
  * Every CFDI filed for a profile: income (the profile issued it) or expense (it received it),
@@ -86,6 +98,14 @@ export const cfdis = pgTable(
      * comes from: NULL on rows stored before it existed, until the back-fill re-reads their XML.
      */
     taxesVersion: smallint('taxes_version'),
+    /** Comprobante@LugarExpedicion: the issuer's postal code (DIOT's región fronteriza). */
+    lugarExpedicion: text('lugar_expedicion'),
+    /**
+     * What the tax reports need beyond the amounts (`CfdiFacts` of packages/cfdi, docs/cfdi.md#facts):
+     * relations in list order, base by ObjetoImp, concepts by ClaveProdServ, withholdings by rate,
+     * Nómina totals. NULL until derived (taxes_version < 2).
+     */
+    facts: jsonb('facts').$type<object>(),
     rfcEmisor: text('rfc_emisor').notNull(),
     nombreEmisor: text('nombre_emisor').notNull(),
     regimenFiscalEmisor: text('regimen_fiscal_emisor'),
@@ -126,7 +146,7 @@ export const cfdis = pgTable(
     // Fragments (RFC, UUID), with the owner and the profile in the same index (btree_gin).
     index('cfdis_search_trgm').using('gin', t.userId, t.profileId, sql`${t.searchText} gin_trgm_ops`),
     // Rows the back-fill still has to derive; empty once it ran, so the start-up check is free.
-    index('cfdis_taxes_pending_idx').on(t.id).where(sql`${t.taxesVersion} is null`),
+    index('cfdis_taxes_pending_idx').on(t.id).where(pendingTaxes(t.taxesVersion)),
   ],
 );
 

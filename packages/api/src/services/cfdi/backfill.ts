@@ -1,4 +1,5 @@
-// The tax detail of CFDI stored before it existed, derived from their kept XML (docs/cfdi.md#taxes-by-rate):
+// The tax detail and facts of CFDI stored before they existed (or derived by an older version), from
+// their kept XML (docs/cfdi.md#taxes-by-rate, #facts):
 // run at server start and by `pnpm db:backfill`; idempotent, and safe with several processes at once.
 import { applicationsFrom, parseCfdi } from '@folio/cfdi';
 import type { Db } from '@folio/db';
@@ -9,7 +10,7 @@ import {
   saveApplicationDetail,
   saveTaxDetail,
 } from '@folio/db/queries/tax-detail';
-import { applicationDetailOf, taxDetailOf, UNKNOWN_TAXES_BY_RATE } from './record';
+import { applicationDetailOf, taxDetailOf, UNKNOWN_TAX_DETAIL } from './record';
 
 /** `taxes_version` of a row whose stored XML no longer parses: its tax detail stays unknown. */
 export const UNREADABLE_TAXES = 0;
@@ -22,7 +23,7 @@ export interface BackfillResult {
 }
 
 /**
- * Derives the tax detail of every CFDI that has none, `batch` rows per transaction. Rows another
+ * Derives the tax detail of every CFDI that lacks the current one, `batch` rows per transaction. Rows another
  * process holds are skipped (it derives them), so this returns once nothing is left for it, or
  * after the batch under way when `signal` aborts (a shutdown).
  */
@@ -41,7 +42,7 @@ export async function backfillTaxDetail(
       for (const { id, xml } of rows) {
         const parsed = xml === null ? undefined : parseCfdi(xml);
         if (!parsed?.ok) {
-          details.push({ id, taxesVersion: UNREADABLE_TAXES, ...UNKNOWN_TAXES_BY_RATE });
+          details.push({ id, taxesVersion: UNREADABLE_TAXES, ...UNKNOWN_TAX_DETAIL });
           result.unreadable++;
           continue;
         }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Cfdi, type RelatedApplication, round2, tipoOf, type Validacion } from '@folio/cfdi';
+import { type Cfdi, cfdiFacts, type RelatedApplication, round2, tipoOf, type Validacion } from '@folio/cfdi';
 import type { NewApplication, NewCfdi } from '@folio/db/queries/cfdis';
 import { TAXES_VERSION } from '@folio/db/queries/tax-detail';
 
@@ -79,9 +79,17 @@ export function cfdiRecord(
   };
 }
 
-/** The CFDI's tax detail columns (docs/cfdi.md#taxes-by-rate), written by the import and the back-fill. */
+/**
+ * The CFDI's tax detail columns (docs/cfdi.md#taxes-by-rate, #facts), written by the import and the
+ * back-fill.
+ */
 export function taxDetailOf(cfdi: Cfdi) {
-  return { ...cfdi.impuestos.porTasa, taxesVersion: TAXES_VERSION };
+  return {
+    ...cfdi.impuestos.porTasa,
+    lugarExpedicion: cfdi.lugarExpedicion ?? null,
+    facts: cfdiFacts(cfdi),
+    taxesVersion: TAXES_VERSION,
+  };
 }
 
 /** The tax-by-rate columns of a document whose taxes are unknown. */
@@ -94,6 +102,9 @@ export const UNKNOWN_TAXES_BY_RATE = {
   baseExenta: null,
   ieps: null,
 } as const;
+
+/** The tax detail columns of a document whose XML cannot be read again. */
+export const UNKNOWN_TAX_DETAIL = { ...UNKNOWN_TAXES_BY_RATE, lugarExpedicion: null, facts: null } as const;
 
 /** What a payment application stores beyond its identity (rep, invoice, installment) and amounts. */
 export function applicationDetailOf(a: RelatedApplication) {
