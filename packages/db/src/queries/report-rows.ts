@@ -48,6 +48,14 @@ export interface ReportDoc {
   pendingTaxDetail: number;
   /** c_FormaPago of the CFDI (01 cash: LIVA 5-I); null when absent. */
   formaPago: string | null;
+  /** From the CFDI's facts (0 / false before they are derived): the base of ObjetoImp 01 concepts. */
+  baseNoObjeto: Amount;
+  /** Interest (LIVA 5-C) by kind: with IVA, object without IVA (read as exempt), non-object. */
+  interesGravado: Amount;
+  interesExento: Amount;
+  interesNoObjeto: Amount;
+  /** Vehicle fuel (ClaveProdServ 151015xx) among its concepts. */
+  combustible: boolean;
 }
 
 /** The taxes a complement states for one related document (Pagos 2.0 TrasladosDR / RetencionesDR). */
@@ -124,4 +132,20 @@ export interface ReportRows {
   payments: ReportPayment[];
   manualExpenses: ReportManualExpense[];
   pending: PendingDoc[];
+  /** Nómina totals by month of FechaPago (tax-rules §5); absent: none. */
+  nomina?: ReportNomina[];
+}
+
+/** The Nómina 1.2 totals of one month's N CFDI on one side (expense: the profile is the employer). */
+export interface ReportNomina {
+  side: Side;
+  /** YYYY-MM of the complement's FechaPago. */
+  month: string;
+  documentos: number;
+  percepcionesGravadas: Amount;
+  percepcionesExentas: Amount;
+  deducciones: Amount;
+  otrosPagos: Amount;
+  subsidioCausado: Amount;
+  isrRetenido: Amount;
 }

@@ -6,6 +6,7 @@ import type {
   PendingDoc,
   ReportDoc,
   ReportManualExpense,
+  ReportNomina,
   ReportPayment,
   ReportRows,
 } from './report-rows';
@@ -35,6 +36,38 @@ const toPorTasa = (r: object, prefix = ''): IvaPorTasa | null => {
   return base16 === null ? null : { base16, iva16, base8, iva8, base0, baseExenta };
 };
 
+// tax-rules §4 (creditable IVA, proportion, totals by rate): what the facts (cfdis.facts,
+// docs/cfdi.md#facts) say of a document, as numbers a group sums: the non-object base (ObjetoImp 01),
+// the interest of LIVA 5-C by kind (object with IVA, object without IVA read as exempt, non-object)
+// and whether vehicle fuel (ClaveProdServ 151015xx) is among its concepts.
+const interestBase = (alias: string, kind: string) =>
+  `coalesce((select sum((x->>'base')::numeric) from jsonb_array_elements(${alias}.facts->'conceptos') x
+    where (x->>'interes')::boolean and ${kind}), 0)`;
+const FACTS = {
+  base_no_objeto: (a: string) => `coalesce((${a}.facts->'basePorObjetoImp'->>'01')::numeric, 0)`,
+  interes_gravado: (a: string) => interestBase(a, `x->>'objetoImp' <> '01' and (x->>'iva')::numeric <> 0`),
+  interes_exento: (a: string) => interestBase(a, `x->>'objetoImp' <> '01' and (x->>'iva')::numeric = 0`),
+  interes_no_objeto: (a: string) => interestBase(a, `x->>'objetoImp' = '01'`),
+};
+const FUEL = (a: string) =>
+  `coalesce(jsonb_path_exists(${a}.facts, '$.conceptos[*] ? (@.claveProdServ starts with "151015")'), false)`;
+const factColumns = (a: string) =>
+  `${Object.entries(FACTS)
+    .map(([name, expr]) => `${expr(a)}::text as ${name}`)
+    .join(', ')}, ${FUEL(a)} as combustible`;
+const factSums = (a: string) =>
+  `${Object.entries(FACTS)
+    .map(([name, expr]) => `sum(${expr(a)})::text as ${name}`)
+    .join(', ')}, bool_or(${FUEL(a)}) as combustible`;
+type FactsRecord = Record<keyof typeof FACTS, string | null> & { combustible: boolean | null };
+const toFacts = (r: FactsRecord) => ({
+  baseNoObjeto: r.base_no_objeto,
+  interesGravado: r.interes_gravado,
+  interesExento: r.interes_exento,
+  interesNoObjeto: r.interes_no_objeto,
+  combustible: r.combustible ?? false,
+});
+
 /** The columns of a CFDI as a ReportDoc, read from the table under `alias`. */
 const docColumns = (alias: string) =>
   sql.raw(`
@@ -44,7 +77,7 @@ const docColumns = (alias: string) =>
     ${alias}.iva_amount::text as iva_amount, ${alias}.retencion_iva_amount::text as retencion_iva_amount,
     ${alias}.retencion_isr_amount::text as retencion_isr_amount, ${alias}.iva::text as iva,
     ${alias}.rfc_emisor, ${alias}.nombre_emisor, ${alias}.rfc_receptor, ${alias}.nombre_receptor,
-    ${alias}.forma_pago, ${byRate(alias)},
+    ${alias}.forma_pago, ${byRate(alias)}, ${factColumns(alias)},
     ${VALIDO(alias)} as valido, ${PENDING_DETAIL(alias)}::int as pending_tax_detail`);
 
 /** Whether a CFDI passed validation (rows from before the flag count as valid). */
@@ -53,7 +86,7 @@ const VALIDO = (alias: string) => `coalesce((${alias}.validacion->>'valido')::bo
 const PENDING_DETAIL = (alias: string) =>
   `(${alias}.taxes_version is null or (${alias}.taxes_version > 0 and ${alias}.taxes_version < ${TAXES_VERSION}))`;
 
-interface DocRecord extends ByRateRecord {
+interface DocRecord extends ByRateRecord, FactsRecord {
   id: string;
   uuid: string;
   side: 'income' | 'expense';
@@ -103,6 +136,7 @@ const toDoc = (r: DocRecord): ReportDoc => ({
   documentos: 1,
   pendingTaxDetail: Number(r.pending_tax_detail),
   formaPago: r.forma_pago,
+  ...toFacts(r),
 });
 
 async function all<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -133,7 +167,7 @@ async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
     sql`select min(c.id) as id, min(c.uuid) as uuid, c.side, c.tipo_comprobante, c.tipo, min(c.fecha) as fecha,
           c.moneda, c.tipo_cambio::text as tipo_cambio, ${sql.raw(sums)}, max(c.iva)::text as iva,
           c.rfc_emisor, max(c.nombre_emisor) as nombre_emisor, c.rfc_receptor, max(c.nombre_receptor) as nombre_receptor,
-          c.forma_pago, ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos,
+          c.forma_pago, ${sql.raw(factSums('c'))}, ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos,
           count(*) filter (where ${sql.raw(PENDING_DETAIL('c'))}) as pending_tax_detail
         from cfdis c
         where c.profile_id = ${r.profileId} and c.side in ('income', 'expense')
@@ -342,13 +376,58 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
   }));
 }
 
-/** Everything a report over the period needs, in four statements. */
+const NOMINA_SUMS = [
+  ['percepcionesGravadas', 'percepciones_gravadas'],
+  ['percepcionesExentas', 'percepciones_exentas'],
+  ['totalDeducciones', 'deducciones'],
+  ['totalOtrosPagos', 'otros_pagos'],
+  ['subsidioCausado', 'subsidio_causado'],
+  ['totalImpuestosRetenidos', 'isr_retenido'],
+] as const;
+
+type NominaRecord = Record<(typeof NOMINA_SUMS)[number][1], string> & {
+  side: 'income' | 'expense';
+  month: string;
+  documentos: string;
+};
+
+/**
+ * Nómina 1.2 totals of the valid N CFDI paid in the period (by the complement's FechaPago), per
+ * month and side: issued by the profile (expense: it is the employer) or received (income: its salary).
+ */
+async function nomina(db: Executor, r: ReportRange): Promise<ReportNomina[]> {
+  const sums = NOMINA_SUMS.map(
+    ([k, name]) => `sum((c.facts->'nomina'->>'${k}')::numeric)::text as ${name}`,
+  ).join(', ');
+  const rows = await all<NominaRecord>(
+    db,
+    sql`select c.side, left(c.facts->'nomina'->>'fechaPago', 7) as month, count(*) as documentos, ${sql.raw(sums)}
+        from cfdis c
+        where c.profile_id = ${r.profileId} and c.tipo_comprobante = 'N' and ${sql.raw(VALIDO('c'))}
+          and c.facts->'nomina'->>'fechaPago' >= ${r.from} and c.facts->'nomina'->>'fechaPago' < ${r.to}
+        group by 1, 2`,
+  );
+  return rows.map((n) => ({
+    side: n.side,
+    month: n.month,
+    documentos: Number(n.documentos),
+    percepcionesGravadas: n.percepciones_gravadas,
+    percepcionesExentas: n.percepciones_exentas,
+    deducciones: n.deducciones,
+    otrosPagos: n.otros_pagos,
+    subsidioCausado: n.subsidio_causado,
+    isrRetenido: n.isr_retenido,
+  }));
+}
+
+/** Everything a report over the period needs, in five statements. */
 export async function reportRows(db: Executor, r: ReportRange): Promise<ReportRows> {
-  const [docs, pays, manual, pend] = await Promise.all([
+  const [docs, pays, manual, pend, nom] = await Promise.all([
     documents(db, r),
     payments(db, r),
     manualExpenses(db, r),
     pending(db, r),
+    nomina(db, r),
   ]);
-  return { docs, payments: pays, manualExpenses: manual, pending: pend };
+  return { docs, payments: pays, manualExpenses: manual, pending: pend, nomina: nom };
 }

@@ -1,5 +1,6 @@
 import { getEntitlements } from '@folio/billing';
 import { reportRows } from '@folio/db/queries/reports';
+import { taxSettingsOf } from '@folio/db/queries/tax-settings';
 import type { Context } from '../../context';
 import { badRequest, forbidden } from '../../errors';
 import { attachment, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED, PDF_EXPORT_REQUIRED } from '../exports/rules';
@@ -13,6 +14,7 @@ import {
   monthlyReport,
   type ReportProfile,
 } from './compute/monthly';
+import { settingsOf } from './compute/year';
 import { MESES, renderReportPdf } from './pdf';
 import { monthRange, type ReportFormat, reportLevelRequired, yearRange } from './rules';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';
@@ -48,16 +50,24 @@ const now = () => new Date();
 
 async function monthly(ctx: Context, userId: string, q: MonthQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
-  const rows = await reportRows(ctx.db, { profileId: profile.id, ...monthRange(q.año, q.mes) });
-  return monthlyReport(profile, rows, q, nivel, now());
+  // From January: a month carries the year's IVA balances and RESICO income so far (tax-rules §4, §5).
+  const range = { from: yearRange(q.año).from, to: monthRange(q.año, q.mes).to };
+  const [rows, settings] = await Promise.all([
+    reportRows(ctx.db, { profileId: profile.id, ...range }),
+    taxSettingsOf(ctx.db, profile.id, q.año),
+  ]);
+  return monthlyReport(profile, rows, q, nivel, now(), settingsOf(settings));
 }
 
 async function annual(ctx: Context, userId: string, q: YearQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'complete'))
     throw forbidden(reportLevelRequired('The annual report', 'complete'), 'plan_required');
-  const rows = await reportRows(ctx.db, { profileId: profile.id, ...yearRange(q.año) });
-  return annualReport(profile, rows, q.año, nivel, now());
+  const [rows, settings] = await Promise.all([
+    reportRows(ctx.db, { profileId: profile.id, ...yearRange(q.año) }),
+    taxSettingsOf(ctx.db, profile.id, q.año),
+  ]);
+  return annualReport(profile, rows, q.año, nivel, now(), settingsOf(settings));
 }
 
 async function diot(ctx: Context, userId: string, q: MonthQuery) {

@@ -119,7 +119,13 @@ export function factsOfManual(e: {
     formaPago: e.formaPago,
     totalOperacion: e.total,
     combustible: false,
-    comprobante: e.uuidCfdi ? 'uuid' : e.pedimento ? 'pedimento' : e.proveedorExtranjeroDigital ? '18-D' : null,
+    comprobante: e.uuidCfdi
+      ? 'uuid'
+      : e.pedimento
+        ? 'pedimento'
+        : e.proveedorExtranjeroDigital
+          ? '18-D'
+          : null,
     usoIva: e.usoIva,
   };
 }

@@ -1,6 +1,7 @@
 import { push } from '../../group';
 import { type Dec, dec, mul, ONE, ratio, ZERO } from './decimal';
 import { type CreditFacts, factsOfDoc, factsOfManual, factsOfPayment } from './iva-creditable';
+import { type ActosExtra, actosOf } from './proportion';
 import type {
   DocParties,
   IvaPorTasa,
@@ -62,6 +63,8 @@ export interface CashMove extends Taxes {
   documentos: number;
   /** Expense side: what decides whether its IVA is creditable (LIVA 5, iva-creditable.ts). */
   credit?: CreditFacts;
+  /** Non-object base and LIVA 5-C interest (CFDI only): the proportion and the totals by rate. */
+  actos?: ActosExtra;
 }
 
 export interface Movements {
@@ -209,7 +212,8 @@ function addDocument(m: Movements, doc: ReportDoc) {
     return;
   }
   const note = doc.tipoComprobante === 'E';
-  const t = scaleTaxes(docTaxes(doc), note ? (v) => -mul(v, rate) : (v) => mul(v, rate));
+  const scale = note ? (v: Dec) => -mul(v, rate) : (v: Dec) => mul(v, rate);
+  const t = scaleTaxes(docTaxes(doc), scale);
   const party = partyOf(doc);
   push(m.accrual, month, {
     side: doc.side,
@@ -227,7 +231,16 @@ function addDocument(m: Movements, doc: ReportDoc) {
   // PUE is paid when issued; a credit note lowers the cash of the month it is dated in.
   if (note || doc.metodoPago === 'PUE') {
     const credit = doc.side === 'expense' ? factsOfDoc(doc, mul(dec(doc.total), rate), note) : undefined;
-    push(m.cash, month, { ...t, side: doc.side, party, doc: doc.id, documentos: doc.documentos, credit });
+    const actos = actosOf(doc, scale);
+    push(m.cash, month, {
+      ...t,
+      side: doc.side,
+      party,
+      doc: doc.id,
+      documentos: doc.documentos,
+      credit,
+      actos,
+    });
   }
 }
 
@@ -270,6 +283,7 @@ function addPayment(m: Movements, p: ReportPayment) {
     documentos: 1,
     credit:
       invoice.side === 'expense' ? factsOfPayment(invoice, p.formaPago, mul(whole.total, rate)) : undefined,
+    actos: actosOf(invoice, (v) => mul(share(v), rate)),
   });
 }
 

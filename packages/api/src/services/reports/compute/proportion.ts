@@ -1,5 +1,6 @@
 import { centsDec, type Dec, dec, ratio, ZERO } from './decimal';
 import type { IvaPagadoSplit } from './iva-creditable';
+import type { Amount } from './rows';
 
 // LIVA arts. 5-V and 4-A: when a month has exempt or non-object income, the IVA of expenses used for
 // both kinds of acts is credited in the proportion the taxed acts bear to all acts collected in the
@@ -43,3 +44,24 @@ export function acreditable(split: IvaPagadoSplit, proporcion: Dec) {
     split.noAcreditable.combustible_efectivo;
   return { acreditablePagado, porProporcion, noAcreditable };
 }
+
+/** What a collected income movement adds to the proportion beyond its IVA by rate (from the CFDI's facts). */
+export interface ActosExtra {
+  /** Base of ObjetoImp 01 concepts. */
+  noObjeto: Dec;
+  /** Interest (LIVA 5-C) by kind, left out of both sides. */
+  interesGravado: Dec;
+  interesExento: Dec;
+  interesNoObjeto: Dec;
+}
+
+/** The document's facts scaled like its amounts (currency, share paid, the sign of a credit note). */
+export const actosOf = (
+  doc: { baseNoObjeto: Amount; interesGravado: Amount; interesExento: Amount; interesNoObjeto: Amount },
+  scale: (v: Dec) => Dec,
+): ActosExtra => ({
+  noObjeto: scale(dec(doc.baseNoObjeto)),
+  interesGravado: scale(dec(doc.interesGravado)),
+  interesExento: scale(dec(doc.interesExento)),
+  interesNoObjeto: scale(dec(doc.interesNoObjeto)),
+});

@@ -7,6 +7,7 @@ export type {
   PendingDoc,
   ReportDoc,
   ReportManualExpense,
+  ReportNomina,
   ReportPayment,
   ReportRows,
   Side,
