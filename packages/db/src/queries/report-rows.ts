@@ -126,12 +126,48 @@ export interface PendingDoc {
   abonos: Array<{ fecha: string; importe: Amount }>;
 }
 
+/** An invoice a credit note relates to, with its dated history (tax-rules §2). */
+export interface NotedInvoice {
+  uuid: string;
+  tipoComprobante: string;
+  metodoPago: 'PUE' | 'PPD';
+  fecha: string;
+  moneda: string;
+  total: Amount;
+  /** IVA withheld on it (LIVA 1-A moves a refund to the month it was collected). */
+  retencionIva: Amount;
+  valido: boolean;
+  /**
+   * What lowered its balance, by date: payments (ImpPagado of its issuer's complements and manual
+   * payments, in its currency) and credit notes (their Total; TipoRelacion 01, 03 or 07).
+   */
+  history: Array<{
+    fecha: string;
+    importe: Amount;
+    kind: 'pago' | 'nota';
+    ref: string;
+    tipoRelacion: string | null;
+  }>;
+}
+
+/** A credit note (E) that may move cash in the period: dated in it, or dated later about an invoice of it. */
+export interface ReportNote {
+  /** Its own figures (one document, never summed with others). */
+  doc: ReportDoc;
+  formaPago: string | null;
+  /** Its CfdiRelacionados of TipoRelacion 01, 03 and 07, in list order. */
+  relacionados: Array<{ tipoRelacion: string; uuid: string }>;
+  /** The profile's invoices (I) among them. */
+  invoices: NotedInvoice[];
+}
+
 /** Everything one report is computed from. */
 export interface ReportRows {
   docs: ReportDoc[];
   payments: ReportPayment[];
   manualExpenses: ReportManualExpense[];
   pending: PendingDoc[];
+  notes: ReportNote[];
   /** Nómina totals by month of FechaPago (tax-rules §5); absent: none. */
   nomina?: ReportNomina[];
 }

@@ -3,10 +3,12 @@ import { type Executor, rowsOf } from '../client';
 import { TAXES_VERSION } from '../schema';
 import type {
   IvaPorTasa,
+  NotedInvoice,
   PendingDoc,
   ReportDoc,
   ReportManualExpense,
   ReportNomina,
+  ReportNote,
   ReportPayment,
   ReportRows,
 } from './report-rows';
@@ -79,6 +81,9 @@ const docColumns = (alias: string) =>
     ${alias}.rfc_emisor, ${alias}.nombre_emisor, ${alias}.rfc_receptor, ${alias}.nombre_receptor,
     ${alias}.forma_pago, ${byRate(alias)}, ${factColumns(alias)},
     ${VALIDO(alias)} as valido, ${PENDING_DETAIL(alias)}::int as pending_tax_detail`);
+
+/** The TipoRelacion of notes that lower an invoice (tax-rules §2, §3): 01 nota de crédito, 03 devolución, 07 anticipo. */
+const NOTE_RELATIONS = `('01', '03', '07')`;
 
 /** Whether a CFDI passed validation (rows from before the flag count as valid). */
 const VALIDO = (alias: string) => `coalesce((${alias}.validacion->>'valido')::boolean, true)`;
@@ -331,7 +336,8 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
             and not (coalesce(inv.is_paid, false) and inv.payment_date < ${r.from}
               and not exists (
                 select 1 from cfdi_relations cr join cfdis n on n.id = cr.cfdi_id
-                where cr.profile_id = inv.profile_id and cr.related_uuid = inv.uuid and cr.tipo_relacion = '01'
+                where cr.profile_id = inv.profile_id and cr.related_uuid = inv.uuid
+                  and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
                   and n.tipo_comprobante = 'E' and n.fecha >= ${r.from}))
         ), abonos as (
           select ppd.id as doc_id, pa.fecha_pago as fecha, pa.imp_pagado::text as importe
@@ -347,7 +353,7 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
           select ppd.id, n.fecha, n.total::text
           from ppd
           join cfdi_relations cr on cr.profile_id = ppd.profile_id and cr.related_uuid = ppd.uuid
-            and cr.tipo_relacion = '01'
+            and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
           join cfdis n on n.id = cr.cfdi_id and n.tipo_comprobante = 'E' and n.moneda = ppd.moneda
           where n.fecha < ${r.to}
         )
@@ -420,14 +426,84 @@ async function nomina(db: Executor, r: ReportRange): Promise<ReportNomina[]> {
   }));
 }
 
-/** Everything a report over the period needs, in five statements. */
+// Credit notes and the invoices they relate to (tax-rules §2): whether a note moves cash, and in
+// which month, depends on its invoices' balances at its date, so each note comes alone, with them.
+
+type NoteRecord = DocRecord & {
+  forma_pago: string | null;
+  relacionados: Array<{ tipoRelacion: string; uuids: string[] }>;
+  invoices: NotedInvoice[];
+};
+
+/**
+ * E CFDI dated in the period, and those dated after its start about an invoice dated before its
+ * end (a 07 note lowers a PUE invoice's cash on the invoice's date; a refund on an invoice with IVA
+ * withheld lowers the month it was collected). Each with its relations in list order (from its
+ * facts; before the back-fill, from cfdi_relations) and its invoices' dated histories.
+ */
+async function notes(db: Executor, r: ReportRange): Promise<ReportNote[]> {
+  const rows = await all<NoteRecord>(
+    db,
+    sql`with n as materialized (
+          select c.* from cfdis c
+          where c.profile_id = ${r.profileId} and c.side in ('income', 'expense') and c.tipo_comprobante = 'E'
+            and c.fecha >= ${r.from}
+            and (c.fecha < ${r.to} or exists (
+              select 1 from cfdi_relations cr
+              join cfdis inv on inv.profile_id = cr.profile_id and inv.uuid = cr.related_uuid
+              where cr.cfdi_id = c.id and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)} and inv.fecha < ${r.to}))
+        )
+        select ${docColumns('n')}, n.forma_pago,
+          coalesce(n.facts->'relacionados', (
+            select coalesce(jsonb_agg(jsonb_build_object('tipoRelacion', cr.tipo_relacion,
+              'uuids', jsonb_build_array(cr.related_uuid)) order by cr.tipo_relacion, cr.related_uuid), '[]'::jsonb)
+            from cfdi_relations cr where cr.cfdi_id = n.id)) as relacionados,
+          (select coalesce(json_agg(json_build_object(
+              'uuid', inv.uuid, 'tipoComprobante', inv.tipo_comprobante, 'metodoPago', inv.tipo,
+              'fecha', inv.fecha, 'moneda', inv.moneda, 'total', inv.total::text,
+              'retencionIva', inv.retencion_iva_amount::text, 'valido', ${sql.raw(VALIDO('inv'))},
+              'history', (select coalesce(json_agg(h order by h.fecha), '[]') from (
+                select pa.fecha_pago as fecha, pa.imp_pagado::text as importe, 'pago' as kind, rep.uuid as ref,
+                  null::text as "tipoRelacion"
+                from payment_applications pa
+                join cfdis rep on rep.id = pa.rep_cfdi_id and rep.rfc_emisor = inv.rfc_emisor
+                where pa.profile_id = inv.profile_id and pa.related_uuid = inv.uuid and pa.moneda_dr = inv.moneda
+                union all
+                select mp.fecha_pago, mp.monto::text, 'pago', inv.uuid, null
+                from manual_payments mp where mp.cfdi_id = inv.id and mp.moneda_pago = inv.moneda
+                union all
+                select o.fecha, o.total::text, 'nota', o.uuid, cr.tipo_relacion
+                from cfdi_relations cr
+                join cfdis o on o.id = cr.cfdi_id and o.tipo_comprobante = 'E' and o.moneda = inv.moneda
+                where cr.profile_id = inv.profile_id and cr.related_uuid = inv.uuid
+                  and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}) h)
+            )), '[]')
+           from cfdis inv
+           where inv.profile_id = n.profile_id and inv.side = n.side and inv.tipo_comprobante = 'I'
+             and inv.uuid in (select cr.related_uuid from cfdi_relations cr
+               where cr.cfdi_id = n.id and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)})) as invoices
+        from n`,
+  );
+  const relations = new Set(['01', '03', '07']);
+  return rows.map((row) => ({
+    doc: toDoc(row),
+    formaPago: row.forma_pago,
+    relacionados: row.relacionados
+      .filter((g) => relations.has(g.tipoRelacion))
+      .flatMap((g) => g.uuids.map((uuid) => ({ tipoRelacion: g.tipoRelacion, uuid }))),
+    invoices: row.invoices,
+  }));
+}
+
+/** Everything a report over the period needs, in six statements. */
 export async function reportRows(db: Executor, r: ReportRange): Promise<ReportRows> {
-  const [docs, pays, manual, pend, nom] = await Promise.all([
+  const [docs, pays, manual, pend, notas, nom] = await Promise.all([
     documents(db, r),
     payments(db, r),
     manualExpenses(db, r),
     pending(db, r),
+    notes(db, r),
     nomina(db, r),
   ]);
-  return { docs, payments: pays, manualExpenses: manual, pending: pend, nomina: nom };
+  return { docs, payments: pays, manualExpenses: manual, pending: pend, notes: notas, nomina: nom };
 }

@@ -67,6 +67,7 @@ const rows = (r: Partial<ReportRows>): ReportRows => ({
   payments: [],
   manualExpenses: [],
   pending: [],
+  notes: [],
   ...r,
 });
 const march = (r: Partial<ReportRows>, nivel: 'basic' | 'complete' | 'advanced' = 'advanced', now = CLOSED) =>

@@ -71,21 +71,29 @@ export interface CreditFacts extends IvaFacts {
   label: string;
 }
 
-/** A received CFDI paid on its own date (PUE) or a supplier's credit note (never "cash": it lowers the credit). */
+/** A received CFDI paid on its own date (PUE). */
 export function factsOfDoc(
   doc: { uuid: string; formaPago: string | null; combustible?: boolean },
   totalMxn: Dec,
-  note: boolean,
 ): CreditFacts {
   return {
     label: `CFDI ${doc.uuid}`,
-    formaPago: note ? null : doc.formaPago,
+    formaPago: doc.formaPago,
     totalOperacion: totalMxn,
     combustible: doc.combustible ?? false,
     comprobante: 'cfdi',
     usoIva: null,
   };
 }
+
+/** A supplier's credit note (LIVA 7) and any other CFDI movement without facts: it lowers the prorated credit. */
+export const CFDI_SIN_PAGO: IvaFacts = {
+  formaPago: null,
+  totalOperacion: ZERO,
+  combustible: false,
+  comprobante: 'cfdi',
+  usoIva: null,
+};
 
 /** A payment of a received PPD invoice: paid as the complement (or the manual payment) says, judged on the invoice's total. */
 export function factsOfPayment(

@@ -1,5 +1,5 @@
 import { type Dec, toMoney, ZERO } from './decimal';
-import { addIva, emptySplit, type MotivoNoAcreditable } from './iva-creditable';
+import { addIva, CFDI_SIN_PAGO, emptySplit, type MotivoNoAcreditable } from './iva-creditable';
 import type { CashMove } from './movements';
 import { type ActosCobrados, acreditable, CIEN, proporcionDelMes } from './proportion';
 
@@ -89,13 +89,12 @@ export function ivaMonth(cash: CashMove[], proporcion5b: Dec | null, advertencia
   const cobradoPorTasa = porTasaOf(income);
   const split = emptySplit();
   for (const m of expense) {
-    if (!m.credit) continue;
     const before = { ...split.noAcreditable };
-    addIva(split, m.iva, m.credit);
+    addIva(split, m.iva, m.credit ?? CFDI_SIN_PAGO);
     for (const motivo of Object.keys(MOTIVOS) as MotivoNoAcreditable[]) {
       const added = split.noAcreditable[motivo] - before[motivo];
       if (added > ZERO) {
-        advertencias.push(`${m.credit.label}: IVA de ${money(added)} no acreditable, ${MOTIVOS[motivo]}`);
+        advertencias.push(`${m.credit?.label}: IVA de ${money(added)} no acreditable, ${MOTIVOS[motivo]}`);
       }
     }
   }

@@ -1,6 +1,7 @@
 import { push } from '../../group';
 import { type Dec, dec, mul, ONE, ratio, ZERO } from './decimal';
 import { type CreditFacts, factsOfDoc, factsOfManual, factsOfPayment } from './iva-creditable';
+import { addNoteCash } from './notes';
 import { type ActosExtra, actosOf } from './proportion';
 import type {
   DocParties,
@@ -14,7 +15,8 @@ import type {
 
 // Every document, payment and manual expense turned into dated movements in MXN, exact (Dec): what
 // accrues (by the document's Fecha) and what moves cash (PUE on its date, PPD by each payment's
-// FechaPago, credit notes on theirs, manual expenses on their payment_date). The report sums them.
+// FechaPago, credit notes by tax-rules §2 in notes.ts, manual expenses on their payment_date). The
+// report sums them.
 
 export interface Party {
   rfc: string;
@@ -138,7 +140,7 @@ export function mapTasas(t: PorTasa, f: (v: Dec) => Dec): PorTasa {
 }
 
 /** The document's own figures, in its currency. */
-function docTaxes(doc: ReportDoc): Taxes {
+export function docTaxes(doc: ReportDoc): Taxes {
   const base = dec(doc.subtotal) - dec(doc.descuento);
   const iva = dec(doc.ivaTrasladado);
   return {
@@ -151,7 +153,7 @@ function docTaxes(doc: ReportDoc): Taxes {
   };
 }
 
-function scaleTaxes(t: Taxes, f: (v: Dec) => Dec): Taxes {
+export function scaleTaxes(t: Taxes, f: (v: Dec) => Dec): Taxes {
   return {
     base: f(t.base),
     iva: f(t.iva),
@@ -190,6 +192,7 @@ export function collectMovements(rows: ReportRows): Movements {
     addPayment(m, payment);
   }
   for (const expense of rows.manualExpenses) addManualExpense(m, expense);
+  for (const note of rows.notes) addNoteCash(m, note);
   for (const [month, p] of pending)
     push(m.warnings, month, pendingDetailWarning(p.documents + p.paymentCfdi.size));
   return m;
@@ -220,17 +223,18 @@ function addDocument(m: Movements, doc: ReportDoc) {
     party,
     note,
     documentos: note ? 0 : doc.documentos,
-    // A credit note lowers the subtotal by its net amount (its own discount already applied).
+    // A credit note lowers the subtotal by its net amount (its own discount already applied), and
+    // its own withholdings, so subtotal + IVA − withholdings = total holds (tax-rules §2).
     subtotal: note ? t.base : mul(dec(doc.subtotal), rate),
     descuento: note ? ZERO : mul(dec(doc.descuento), rate),
     iva: t.iva,
-    retIva: note ? ZERO : t.retIva,
-    retIsr: note ? ZERO : t.retIsr,
+    retIva: t.retIva,
+    retIsr: t.retIsr,
     total: t.total,
   });
-  // PUE is paid when issued; a credit note lowers the cash of the month it is dated in.
-  if (note || doc.metodoPago === 'PUE') {
-    const credit = doc.side === 'expense' ? factsOfDoc(doc, mul(dec(doc.total), rate), note) : undefined;
+  // PUE is paid when issued; a credit note's cash follows its invoices (notes.ts).
+  if (!note && doc.metodoPago === 'PUE') {
+    const credit = doc.side === 'expense' ? factsOfDoc(doc, mul(dec(doc.total), rate)) : undefined;
     const actos = actosOf(doc, scale);
     push(m.cash, month, {
       ...t,
