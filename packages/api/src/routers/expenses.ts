@@ -11,7 +11,7 @@ import { authedProcedure, documentedOutput, router } from '../trpc';
 const tags = ['expenses'];
 const Concepto = z.string().trim().min(1).max(500);
 
-/** What a manual expense says about its IVA (docs/reports.md#creditable-iva); null clears a field on PATCH. */
+/** What a manual expense says about its IVA (docs/iva-isr.md#creditable-iva); null clears a field on PATCH. */
 const ivaSupportFields = {
   uuid_cfdi: z.string().trim().max(36).nullable().optional().meta({
     description:

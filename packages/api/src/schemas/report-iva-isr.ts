@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The report fields of tax-rules §4 and §5 (docs/reports.md#creditable-iva, #isr).
+// The report fields of tax-rules §4 and §5 (docs/iva-isr.md#creditable-iva, #isr).
 
 const Money = z.number();
 const Tasa = z.object({ base: Money, iva: Money });

@@ -65,7 +65,7 @@ export const manualExpenses = pgTable(
     rfcEmisor: text('rfc_emisor'),
     nombreEmisor: text('nombre_emisor'),
     /**
-     * What supports crediting its IVA (LIVA 5-II, docs/reports.md#creditable-iva): the UUID of its
+     * What supports crediting its IVA (LIVA 5-II, docs/iva-isr.md#creditable-iva): the UUID of its
      * CFDI, an import's pedimento, or a foreign digital service registered under LIVA 18-D.
      */
     uuidCfdi: text('uuid_cfdi'),

@@ -2,7 +2,7 @@ import { numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-cor
 import { profiles } from './profiles';
 import { money, timestamps } from './users';
 
-// What a profile tells Folio about its own returns (docs/reports.md): figures Folio cannot derive
+// What a profile tells Folio about its own returns (docs/iva-isr.md): figures Folio cannot derive
 // from its CFDI.
 
 /** LIVA 5-B: the previous year's IVA proportion, fixed by the taxpayer for a year (a percentage). */

@@ -1,4 +1,4 @@
-// What a manual expense says about its IVA (docs/reports.md#creditable-iva): the proof that makes it
+// What a manual expense says about its IVA (docs/iva-isr.md#creditable-iva): the proof that makes it
 // creditable (LIVA 5-II: its CFDI's UUID, an import's pedimento, a foreign digital service under
 // LIVA 18-D), how it was paid (LIVA 5-I: cash over 2,000.00 is not creditable) and its use (LIVA
 // 5-V). The same rules for the creation and a later change; absent fields stay as they are.

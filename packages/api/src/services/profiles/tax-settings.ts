@@ -1,4 +1,4 @@
-// What a profile states about its own returns (docs/reports.md): the IVA proportion fixed for a
+// What a profile states about its own returns (docs/iva-isr.md): the IVA proportion fixed for a
 // year (LIVA 5-B) and the RESICO provisional payments actually made (LISR 113-E), which the annual
 // computation (113-F) subtracts instead of the computed ones.
 import { setIvaProporcion5b, setPagoProvisional } from '@folio/db/queries/tax-settings';
