@@ -1,4 +1,4 @@
-import { centsDec, type Dec, dec, ratio, ZERO } from './decimal';
+import { centsDec, type Dec, dec, max0, ratio, ZERO } from './decimal';
 import type { IvaPagadoSplit } from './iva-creditable';
 import type { Amount } from './rows';
 
@@ -29,7 +29,7 @@ export function proporcionDelMes(a: ActosCobrados): Dec {
   if (a.exentos <= ZERO && a.noObjeto <= ZERO) return CIEN;
   const total = a.gravados + a.exentos + a.noObjeto;
   if (total <= ZERO) return ZERO;
-  return porcentaje2(a.gravados > ZERO ? a.gravados : ZERO, total);
+  return porcentaje2(max0(a.gravados), total);
 }
 
 /** The creditable IVA and what is left out, given the split and the proportion (%, 2 decimals). */
