@@ -119,6 +119,14 @@ const CALLS: Record<string, Call> = {
     path: (x) => `/api/invoices/${x.invoiceId}/payments`,
     body: () => ({ fechaPago: '2025-05-06', formaPago: '03', monedaPago: 'MXN', monto: 1 }),
   },
+  'PUT /invoices/{id}/acto-5c': {
+    path: (x) => `/api/invoices/${x.invoiceId}/acto-5c`,
+    body: () => ({ acto_5c: false }),
+  },
+  'PUT /expenses/{id}/uso-iva': {
+    path: (x) => `/api/expenses/${x.expenseCfdiId}/uso-iva`,
+    body: () => ({ uso_iva: null }),
+  },
   'GET /expenses': { query: (x) => `?profileId=${x.profileId}` },
   'GET /expenses/export': { query: (x) => `?profileId=${x.profileId}` },
   'POST /accrued-expenses': {
@@ -238,6 +246,13 @@ beforeAll(async () => {
   );
   o.invoiceId = (await inv.json()).data.files[0].id;
   o.invoiceUuid = uuid;
+  const received = await uploadXml(
+    t,
+    owner,
+    profile.id,
+    invoiceXml({ uuid: newUuid(), emisor: CLIENT, receptor: OWNER, fecha: '2025-05-02T10:00:00' }),
+  );
+  o.expenseCfdiId = (await received.json()).data.files[0].id;
   await uploadXml(
     t,
     owner,
@@ -417,6 +432,8 @@ describe('authorization over every tRPC procedure', () => {
       monedaPago: 'MXN',
       monto: 1,
     }),
+    'invoices.setActo5c': () => ({ id: o.invoiceId, acto_5c: false }),
+    'expenses.setUsoIva': () => ({ id: o.expenseCfdiId, uso_iva: null }),
     'invoices.list': () => ({ profileId: o.profileId, page: 1, limit: 50 }),
     'expenses.list': () => ({ profileId: o.profileId, page: 1, limit: 20 }),
     'expenses.createManual': () => ({

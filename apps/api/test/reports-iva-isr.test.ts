@@ -252,6 +252,67 @@ describe('LIVA 5-V, 4-A, 5-C and 5-B: the proportion', () => {
     );
   });
 
+  it('a received CFDI tagged uso_iva and an issued one tagged 5-C (PUT /expenses/{id}/uso-iva, /invoices/{id}/acto-5c)', async () => {
+    const { u, id, put } = await profile(ANA, 'FISICA', ['612']);
+    await put(
+      sale(ANA, CLIENT, '2025-03-02T10:00:00', { conceptos: [{ descripcion: 'Venta', importe: 60000 }] }),
+    );
+    await put(
+      sale(ANA, CLIENT, '2025-03-03T10:00:00', {
+        conceptos: [{ descripcion: 'Libros', importe: 20000, ivaRate: 'exento' }],
+      }),
+    );
+    // An exempt sale of shares (LIVA 5-C I), which Folio cannot recognise by itself.
+    const acciones = await put(
+      sale(ANA, CLIENT, '2025-03-04T10:00:00', {
+        conceptos: [{ descripcion: 'Acciones', importe: 40000, ivaRate: 'exento' }],
+      }),
+    );
+    const renta = await put(
+      sale(SUPPLIER, ANA, '2025-03-06T10:00:00', { conceptos: [{ descripcion: 'Renta', importe: 10000 }] }),
+    );
+    await put(
+      sale(SUPPLIER, ANA, '2025-03-07T10:00:00', { conceptos: [{ descripcion: 'Luz', importe: 5000 }] }),
+    );
+    // Untagged: 60,000 / (60,000 + 20,000 + 40,000) = 50.00 %: (1,600 + 800) × 50 % = 1,200.
+    expect((await monthly(u, id, 3)).iva).toMatchObject({ proporcion: 50, acreditable_pagado: 1200 });
+
+    const tagged = await request(t, 'PUT', `/api/invoices/${acciones}/acto-5c`, {
+      headers: bearer(u.token),
+      body: { acto_5c: true },
+    });
+    expect(tagged.status).toBe(200);
+    expect((await tagged.json()).data).toEqual({ id: acciones, acto_5c: true });
+    const gravado = await caller(t, u.token).expenses.setUsoIva({ id: renta, uso_iva: 'gravado' });
+    expect(gravado.data).toEqual({ id: renta, uso_iva: 'gravado' });
+    // 60,000 / (60,000 + 20,000) = 75.00 %: the rent's 1,600 in full + the light's 800 × 75 % = 2,200.
+    const march = await monthly(u, id, 3);
+    expect(march.iva).toMatchObject({
+      proporcion: 75,
+      acreditable_pagado: 1600 + 800 * 0.75,
+      no_acreditable: 200,
+    });
+
+    // The tags belong to their side; someone else's CFDI is refused; nothing changes.
+    const wrongSide = await request(t, 'PUT', `/api/expenses/${acciones}/uso-iva`, {
+      headers: bearer(u.token),
+      body: { uso_iva: 'exento' },
+    });
+    expect(wrongSide.status).toBe(404);
+    const other = await signUp(t);
+    const theirs = await request(t, 'PUT', `/api/expenses/${renta}/uso-iva`, {
+      headers: bearer(other.token),
+      body: { uso_iva: null },
+    });
+    expect(theirs.status).toBe(403);
+    const bad = await request(t, 'PUT', `/api/expenses/${renta}/uso-iva`, {
+      headers: bearer(u.token),
+      body: { uso_iva: 'mixto' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await monthly(u, id, 3)).iva).toEqual(march.iva);
+  });
+
   it('LIVA 6: a month a favor is carried, informatively, until a later a cargo absorbs it', async () => {
     const { u, id, put } = await profile(ANA, 'FISICA', ['612']);
     // January: bought 10,000 + 1,600, sold nothing → a favor 1,600. February: sold 5,000 + 800 → a cargo 800.

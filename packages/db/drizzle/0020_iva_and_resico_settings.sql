@@ -17,6 +17,8 @@ CREATE TABLE "pagos_provisionales" (
 	CONSTRAINT "pagos_provisionales_profile_id_anio_mes_pk" PRIMARY KEY("profile_id","anio","mes")
 );
 --> statement-breakpoint
+ALTER TABLE "cfdis" ADD COLUMN "uso_iva" text;--> statement-breakpoint
+ALTER TABLE "cfdis" ADD COLUMN "acto_5c" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "manual_expenses" ADD COLUMN "uuid_cfdi" text;--> statement-breakpoint
 ALTER TABLE "manual_expenses" ADD COLUMN "pedimento" text;--> statement-breakpoint
 ALTER TABLE "manual_expenses" ADD COLUMN "proveedor_extranjero_digital" boolean DEFAULT false NOT NULL;--> statement-breakpoint

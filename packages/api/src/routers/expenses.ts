@@ -3,6 +3,7 @@ import { PROFILE_ALIAS, profileRefFields, withAliases } from '../schemas/aliases
 import { IsoDate } from '../schemas/dates';
 import { Expense } from '../schemas/expense';
 import { expenseFilters, listQuery, Pagination } from '../schemas/pagination';
+import { setUsoIva } from '../services/cfdi/iva-tags';
 import { createManualExpense } from '../services/expenses/create-manual-expense';
 import { listExpenses } from '../services/expenses/list-expenses';
 import { updateManualExpense } from '../services/expenses/manual-expense-payment';
@@ -154,5 +155,33 @@ export const expensesRouter = router({
     .mutation(async ({ ctx, input: { id, ...fields } }) => ({
       message: 'Expense updated',
       data: await updateManualExpense(ctx, ctx.user.id, id, fields),
+    })),
+
+  setUsoIva: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/expenses/{id}/uso-iva',
+        tags,
+        summary: 'Tag a received CFDI as used only for taxed or only for exempt acts (LIVA 5-V)',
+        description:
+          "`gravado`: its IVA is credited in full; `exento`: never; null: used for both, credited at the month's proportion (the default). A manual expense takes `uso_iva` on PATCH /accrued-expenses/{id}. docs/iva-isr.md. A frozen profile answers 403.",
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(
+      z
+        .object({ id: z.string().min(1).max(100), uso_iva: z.enum(['gravado', 'exento']).nullable() })
+        .meta({ example: { uso_iva: 'gravado' } }),
+    )
+    .output(
+      z.object({
+        message: z.string(),
+        data: z.object({ id: z.string(), uso_iva: z.enum(['gravado', 'exento']).nullable() }),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => ({
+      message: 'Expense tagged',
+      data: await setUsoIva(ctx, ctx.user.id, input.id, input.uso_iva),
     })),
 });

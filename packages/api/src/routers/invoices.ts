@@ -3,6 +3,7 @@ import { PROFILE_ALIAS, withAliases } from '../schemas/aliases';
 import { IsoDate } from '../schemas/dates';
 import { Invoice } from '../schemas/invoice';
 import { listQuery, Pagination } from '../schemas/pagination';
+import { setActo5c } from '../services/cfdi/iva-tags';
 import { addManualPayment } from '../services/cfdi/manual-payment';
 import { getInvoice, listInvoices } from '../services/cfdi/read';
 import { authedProcedure, documentedOutput, router } from '../trpc';
@@ -75,5 +76,24 @@ export const invoicesRouter = router({
     .mutation(async ({ ctx, input: { id, ...payment } }) => ({
       message: 'Payment recorded',
       data: await addManualPayment(ctx, ctx.user.id, id, payment),
+    })),
+
+  setActo5c: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/invoices/{id}/acto-5c',
+        tags,
+        summary: 'Tag an income CFDI as an act of LIVA 5-C (left out of the IVA proportion)',
+        description:
+          'With `acto_5c: true` the CFDI is left out of both sides of the monthly IVA proportion (LIVA 5-C: interest, shares, currency, fixed assets…); Folio already recognises interest by ClaveProdServ or description. docs/iva-isr.md. A frozen profile answers 403.',
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(InvoiceId.extend({ acto_5c: z.boolean() }).meta({ example: { acto_5c: true } }))
+    .output(z.object({ message: z.string(), data: z.object({ id: z.string(), acto_5c: z.boolean() }) }))
+    .mutation(async ({ ctx, input }) => ({
+      message: 'Invoice tagged',
+      data: await setActo5c(ctx, ctx.user.id, input.id, input.acto_5c),
     })),
 });

@@ -56,6 +56,9 @@ export interface ReportDoc {
   interesNoObjeto: Amount;
   /** Vehicle fuel (ClaveProdServ 151015xx) among its concepts. */
   combustible: boolean;
+  /** The user's tags (docs/iva-isr.md): a received CFDI's use (LIVA 5-V), an issued one among LIVA 5-C's acts. */
+  usoIva: 'gravado' | 'exento' | null;
+  acto5c: boolean;
 }
 
 /** The taxes a complement states for one related document (Pagos 2.0 TrasladosDR / RetencionesDR). */

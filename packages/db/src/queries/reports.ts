@@ -79,7 +79,7 @@ const docColumns = (alias: string) =>
     ${alias}.iva_amount::text as iva_amount, ${alias}.retencion_iva_amount::text as retencion_iva_amount,
     ${alias}.retencion_isr_amount::text as retencion_isr_amount, ${alias}.iva::text as iva,
     ${alias}.rfc_emisor, ${alias}.nombre_emisor, ${alias}.rfc_receptor, ${alias}.nombre_receptor,
-    ${alias}.forma_pago, ${byRate(alias)}, ${factColumns(alias)},
+    ${alias}.forma_pago, ${alias}.uso_iva, ${alias}.acto_5c, ${byRate(alias)}, ${factColumns(alias)},
     ${VALIDO(alias)} as valido, ${PENDING_DETAIL(alias)}::int as pending_tax_detail`);
 
 /** The TipoRelacion of notes that lower an invoice (tax-rules §2, §3): 01 nota de crédito, 03 devolución, 07 anticipo. */
@@ -114,6 +114,8 @@ interface DocRecord extends ByRateRecord, FactsRecord {
   valido: boolean;
   pending_tax_detail: number | string;
   forma_pago: string | null;
+  uso_iva: 'gravado' | 'exento' | null;
+  acto_5c: boolean;
 }
 
 const toDoc = (r: DocRecord): ReportDoc => ({
@@ -141,6 +143,8 @@ const toDoc = (r: DocRecord): ReportDoc => ({
   documentos: 1,
   pendingTaxDetail: Number(r.pending_tax_detail),
   formaPago: r.forma_pago,
+  usoIva: r.uso_iva,
+  acto5c: r.acto_5c,
   ...toFacts(r),
 });
 
@@ -172,7 +176,7 @@ async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
     sql`select min(c.id) as id, min(c.uuid) as uuid, c.side, c.tipo_comprobante, c.tipo, min(c.fecha) as fecha,
           c.moneda, c.tipo_cambio::text as tipo_cambio, ${sql.raw(sums)}, max(c.iva)::text as iva,
           c.rfc_emisor, max(c.nombre_emisor) as nombre_emisor, c.rfc_receptor, max(c.nombre_receptor) as nombre_receptor,
-          c.forma_pago, ${sql.raw(factSums('c'))}, ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos,
+          c.forma_pago, c.uso_iva, c.acto_5c, ${sql.raw(factSums('c'))}, ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos,
           count(*) filter (where ${sql.raw(PENDING_DETAIL('c'))}) as pending_tax_detail
         from cfdis c
         where c.profile_id = ${r.profileId} and c.side in ('income', 'expense')
@@ -180,7 +184,7 @@ async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
         group by left(c.fecha, 7), c.side, c.tipo_comprobante, c.tipo, c.moneda, c.tipo_cambio, c.rfc_emisor,
           c.rfc_receptor, ${sql.raw(VALIDO('c'))}, c.base_16 is null, case when c.base_16 is null then c.iva end,
           -- An expense paid in cash is judged on its own total (LIVA 5-I): never summed with others.
-          c.forma_pago, case when c.side = 'expense' and c.forma_pago = '01' then c.id end,
+          c.forma_pago, case when c.side = 'expense' and c.forma_pago = '01' then c.id end, c.uso_iva, c.acto_5c,
           case when not ${sql.raw(VALIDO('c'))} or (c.moneda not in ('MXN', 'XXX') and coalesce(c.tipo_cambio, 0) <= 0)
             then c.id end`,
   );

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { ivaProporcion5b, pagosProvisionales } from '../schema';
+import { cfdis, ivaProporcion5b, pagosProvisionales } from '../schema';
 
 // A profile's own statements about its returns: the LIVA 5-B proportion of a year and the RESICO
 // provisional payments actually made.
@@ -53,3 +53,17 @@ export async function taxSettingsOf(db: Executor, profileId: string, anio: numbe
   };
 }
 export type TaxSettings = Awaited<ReturnType<typeof taxSettingsOf>>;
+
+/** The user's IVA tags on a CFDI: `uso_iva` of a received one, `acto_5c` of an issued one. */
+export async function setCfdiIvaTags(
+  db: Executor,
+  id: string,
+  tags: { usoIva?: 'gravado' | 'exento' | null; acto5c?: boolean },
+) {
+  const [row] = await db
+    .update(cfdis)
+    .set({ ...tags, updatedAt: sql`now()` })
+    .where(eq(cfdis.id, id))
+    .returning({ id: cfdis.id, usoIva: cfdis.usoIva, acto5c: cfdis.acto5c });
+  return row;
+}

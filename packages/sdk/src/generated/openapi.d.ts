@@ -362,6 +362,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoices/{id}/acto-5c": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Tag an income CFDI as an act of LIVA 5-C (left out of the IVA proportion)
+         * @description With `acto_5c: true` the CFDI is left out of both sides of the monthly IVA proportion (LIVA 5-C: interest, shares, currency, fixed assets…); Folio already recognises interest by ClaveProdServ or description. docs/iva-isr.md. A frozen profile answers 403.
+         */
+        put: operations["invoices-setActo5c"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/expenses": {
         parameters: {
             query?: never;
@@ -420,6 +440,26 @@ export interface paths {
          * @description Changes the fields sent. `is_paid` sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `uuid_cfdi`, `pedimento`, `proveedor_extranjero_digital`, `forma_pago` and `uso_iva` decide whether and how its IVA is credited (null clears one). An expense that is not yours answers 404.
          */
         patch: operations["expenses-updatePayment"];
+        trace?: never;
+    };
+    "/expenses/{id}/uso-iva": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Tag a received CFDI as used only for taxed or only for exempt acts (LIVA 5-V)
+         * @description `gravado`: its IVA is credited in full; `exento`: never; null: used for both, credited at the month's proportion (the default). A manual expense takes `uso_iva` on PATCH /accrued-expenses/{id}. docs/iva-isr.md. A frozen profile answers 403.
+         */
+        put: operations["expenses-setUsoIva"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/periods": {
@@ -1730,7 +1770,11 @@ export interface components {
                     saldo: number;
                 };
             };
-            /** @description advanced, persona física in régimen 626 only */
+            /** @description complete and advanced: the Nómina 1.2 receipts the profile issued as employer, by FechaPago */
+            nomina?: components["schemas"]["ReportNomina"];
+            /** @description complete and advanced: the Nómina 1.2 receipts the profile received (its salary and the ISR withheld), by FechaPago */
+            nomina_recibida?: components["schemas"]["ReportNomina"];
+            /** @description advanced, persona física in régimen 626 only, not after the month its year-to-date income passed 3,500,000.00 */
             resico?: components["schemas"]["ReportResico"];
             advertencias: string[];
         };
@@ -1751,6 +1795,30 @@ export interface components {
             retencion_iva: number;
             retencion_isr: number;
             total: number;
+            por_tasa: components["schemas"]["ReportPorTasa"];
+        };
+        /** @description Base and IVA by rate, as the monthly IVA return asks for them (no_objeto: ObjetoImp 01) */
+        ReportPorTasa: {
+            tasa_16: {
+                base: number;
+                iva: number;
+            };
+            tasa_8: {
+                base: number;
+                iva: number;
+            };
+            tasa_0: {
+                base: number;
+                iva: number;
+            };
+            exento: {
+                base: number;
+                iva: number;
+            };
+            no_objeto: {
+                base: number;
+                iva: number;
+            };
         };
         ReportIva: {
             trasladado_cobrado: number;
@@ -1760,10 +1828,27 @@ export interface components {
             saldo: number;
             a_cargo: number;
             a_favor: number;
+            /** @description Monthly only: the percentage (2 decimals) of prorated IVA credited (LIVA 5-V/4-A, or the LIVA 5-B fixed one); 100 without exempt or non-object income */
+            proporcion?: number;
+            /** @description IVA paid that is not credited: without CFDI (5-II), cash over 2,000.00 or fuel in cash (5-I), the proportion’s rest */
+            no_acreditable: number;
+            /** @description Monthly only, informative: the year’s earlier a_favor not absorbed by a later a_cargo (LIVA 6) */
+            saldos_a_favor_anteriores?: number;
         };
         ReportIsr: {
             retenido_por_clientes: number;
             retenido_a_proveedores: number;
+        };
+        ReportNomina: {
+            documentos: number;
+            percepciones_gravadas: number;
+            percepciones_exentas: number;
+            deducciones: number;
+            otros_pagos: number;
+            /** @description OtroPago 002 */
+            subsidio_causado: number;
+            /** @description Σ TotalImpuestosRetenidos */
+            isr_retenido: number;
         };
         ReportResico: {
             ingresos_cobrados: number;
@@ -1802,6 +1887,20 @@ export interface components {
                     isr_a_pagar: number;
                 };
             };
+            /** @description advanced, RESICO persona física only, not for a year in which it left RESICO (LISR 113-F) */
+            resico_anual?: components["schemas"]["ReportResicoAnual"];
+        };
+        ReportResicoAnual: {
+            ingresos_cobrados: number;
+            /** @description LISR art. 113-F annual rate, a percentage */
+            tasa: number;
+            isr_causado: number;
+            /** @description Σ the monthly isr_a_pagar, or the amounts the user recorded as paid */
+            pagos_provisionales: number;
+            /** @description ISR withheld by personas morales (LISR 113-J) */
+            isr_retenido: number;
+            isr_a_cargo: number;
+            isr_a_favor: number;
         };
         DiotReport: {
             profile: {
@@ -3427,6 +3526,96 @@ export interface operations {
             };
         };
     };
+    "invoices-setActo5c": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "acto_5c": true
+                 *     }
+                 */
+                "application/json": {
+                    acto_5c: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: string;
+                            acto_5c: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "expenses-list": {
         parameters: {
             query?: {
@@ -3705,6 +3894,96 @@ export interface operations {
                     "application/json": {
                         message: string;
                         data: components["schemas"]["Expense"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses-setUsoIva": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "uso_iva": "gravado"
+                 *     }
+                 */
+                "application/json": {
+                    uso_iva: ("gravado" | "exento") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: string;
+                            uso_iva: ("gravado" | "exento") | null;
+                        };
                     };
                 };
             };

@@ -47,6 +47,8 @@ function doc(fields: Partial<ReportDoc>): ReportDoc {
     interesExento: '0',
     interesNoObjeto: '0',
     combustible: false,
+    usoIva: null,
+    acto5c: false,
     ...fields,
   };
 }

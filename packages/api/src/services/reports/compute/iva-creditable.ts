@@ -71,18 +71,18 @@ export interface CreditFacts extends IvaFacts {
   label: string;
 }
 
-/** A received CFDI paid on its own date (PUE). */
+/** A received CFDI paid on its own date (PUE), or a payment of a PPD one (its REP's or manual payment's form, judged on the invoice's total). */
 export function factsOfDoc(
-  doc: { uuid: string; formaPago: string | null; combustible?: boolean },
+  doc: { uuid: string; formaPago: string | null; combustible: boolean; usoIva: UsoIva },
   totalMxn: Dec,
 ): CreditFacts {
   return {
     label: `CFDI ${doc.uuid}`,
     formaPago: doc.formaPago,
     totalOperacion: totalMxn,
-    combustible: doc.combustible ?? false,
+    combustible: doc.combustible,
     comprobante: 'cfdi',
-    usoIva: null,
+    usoIva: doc.usoIva,
   };
 }
 
@@ -94,22 +94,6 @@ export const CFDI_SIN_PAGO: IvaFacts = {
   comprobante: 'cfdi',
   usoIva: null,
 };
-
-/** A payment of a received PPD invoice: paid as the complement (or the manual payment) says, judged on the invoice's total. */
-export function factsOfPayment(
-  invoice: { uuid: string; combustible?: boolean },
-  formaPago: string | null,
-  invoiceTotalMxn: Dec,
-): CreditFacts {
-  return {
-    label: `CFDI ${invoice.uuid}`,
-    formaPago,
-    totalOperacion: invoiceTotalMxn,
-    combustible: invoice.combustible ?? false,
-    comprobante: 'cfdi',
-    usoIva: null,
-  };
-}
 
 /** A manual expense: creditable only with its CFDI's UUID, a pedimento or as a foreign digital service (18-D). */
 export function factsOfManual(e: {

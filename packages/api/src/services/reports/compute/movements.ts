@@ -1,6 +1,6 @@
 import { push } from '../../group';
 import { type Dec, dec, mul, ONE, ratio, ZERO } from './decimal';
-import { type CreditFacts, factsOfDoc, factsOfManual, factsOfPayment } from './iva-creditable';
+import { type CreditFacts, factsOfDoc, factsOfManual } from './iva-creditable';
 import { addNoteCash } from './notes';
 import { type ActosExtra, actosOf } from './proportion';
 import type {
@@ -235,7 +235,7 @@ function addDocument(m: Movements, doc: ReportDoc) {
   // PUE is paid when issued; a credit note's cash follows its invoices (notes.ts).
   if (!note && doc.metodoPago === 'PUE') {
     const credit = doc.side === 'expense' ? factsOfDoc(doc, mul(dec(doc.total), rate)) : undefined;
-    const actos = actosOf(doc, scale);
+    const actos = actosOf(doc, scale, t.porTasa);
     push(m.cash, month, {
       ...t,
       side: doc.side,
@@ -279,15 +279,18 @@ function addPayment(m: Movements, p: ReportPayment) {
   const t: Taxes = p.impuestosDr
     ? statedTaxes(p.impuestosDr, paid, proportional.base)
     : { ...proportional, total: paid };
+  const moved = scaleTaxes(t, (v) => mul(v, rate));
   push(m.cash, month, {
-    ...scaleTaxes(t, (v) => mul(v, rate)),
+    ...moved,
     side: invoice.side,
     party: partyOf(invoice),
     doc: invoice.id,
     documentos: 1,
     credit:
-      invoice.side === 'expense' ? factsOfPayment(invoice, p.formaPago, mul(whole.total, rate)) : undefined,
-    actos: actosOf(invoice, (v) => mul(share(v), rate)),
+      invoice.side === 'expense'
+        ? factsOfDoc({ ...invoice, formaPago: p.formaPago }, mul(whole.total, rate))
+        : undefined,
+    actos: actosOf(invoice, (v) => mul(share(v), rate), moved.porTasa),
   });
 }
 

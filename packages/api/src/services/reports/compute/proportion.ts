@@ -55,13 +55,35 @@ export interface ActosExtra {
   interesNoObjeto: Dec;
 }
 
-/** The document's facts scaled like its amounts (currency, share paid, the sign of a credit note). */
-export const actosOf = (
-  doc: { baseNoObjeto: Amount; interesGravado: Amount; interesExento: Amount; interesNoObjeto: Amount },
+/**
+ * The document's facts scaled like its amounts (currency, share paid, the sign of a credit note). A
+ * CFDI the user tagged as an act of LIVA 5-C is left out whole: its by-rate bases (already scaled)
+ * count as its 5-C part.
+ */
+export function actosOf(
+  doc: {
+    baseNoObjeto: Amount;
+    interesGravado: Amount;
+    interesExento: Amount;
+    interesNoObjeto: Amount;
+    acto5c: boolean;
+  },
   scale: (v: Dec) => Dec,
-): ActosExtra => ({
-  noObjeto: scale(dec(doc.baseNoObjeto)),
-  interesGravado: scale(dec(doc.interesGravado)),
-  interesExento: scale(dec(doc.interesExento)),
-  interesNoObjeto: scale(dec(doc.interesNoObjeto)),
-});
+  porTasa: { base16: Dec; base8: Dec; base0: Dec; baseExenta: Dec },
+): ActosExtra {
+  const noObjeto = scale(dec(doc.baseNoObjeto));
+  if (doc.acto5c) {
+    return {
+      noObjeto,
+      interesGravado: porTasa.base16 + porTasa.base8 + porTasa.base0,
+      interesExento: porTasa.baseExenta,
+      interesNoObjeto: noObjeto,
+    };
+  }
+  return {
+    noObjeto,
+    interesGravado: scale(dec(doc.interesGravado)),
+    interesExento: scale(dec(doc.interesExento)),
+    interesNoObjeto: scale(dec(doc.interesNoObjeto)),
+  };
+}
