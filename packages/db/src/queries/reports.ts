@@ -42,9 +42,12 @@ const toPorTasa = (r: object, prefix = ''): IvaPorTasa | null => {
 // docs/cfdi.md#facts) say of a document, as numbers a group sums: the non-object base (ObjetoImp 01),
 // the interest of LIVA 5-C by kind (object with IVA, object without IVA read as exempt, non-object)
 // and whether vehicle fuel (ClaveProdServ 151015xx) is among its concepts.
+// Only income with an interest concept walks its concepts (a containment test first), and only
+// expenses look for fuel: a year of 100,000 CFDI reads these in one pass.
 const interestBase = (alias: string, kind: string) =>
-  `coalesce((select sum((x->>'base')::numeric) from jsonb_array_elements(${alias}.facts->'conceptos') x
-    where (x->>'interes')::boolean and ${kind}), 0)`;
+  `case when ${alias}.side = 'income' and ${alias}.facts @> '{"conceptos":[{"interes":true}]}'
+    then coalesce((select sum((x->>'base')::numeric) from jsonb_array_elements(${alias}.facts->'conceptos') x
+      where (x->>'interes')::boolean and ${kind}), 0) else 0 end`;
 const FACTS = {
   base_no_objeto: (a: string) => `coalesce((${a}.facts->'basePorObjetoImp'->>'01')::numeric, 0)`,
   interes_gravado: (a: string) => interestBase(a, `x->>'objetoImp' <> '01' and (x->>'iva')::numeric <> 0`),
@@ -52,7 +55,7 @@ const FACTS = {
   interes_no_objeto: (a: string) => interestBase(a, `x->>'objetoImp' = '01'`),
 };
 const FUEL = (a: string) =>
-  `coalesce(jsonb_path_exists(${a}.facts, '$.conceptos[*] ? (@.claveProdServ starts with "151015")'), false)`;
+  `(${a}.side = 'expense' and coalesce(jsonb_path_exists(${a}.facts, '$.conceptos[*] ? (@.claveProdServ starts with "151015")'), false))`;
 const factColumns = (a: string) =>
   `${Object.entries(FACTS)
     .map(([name, expr]) => `${expr(a)}::text as ${name}`)
