@@ -102,17 +102,37 @@ describe('a credit note (TipoDeComprobante E)', () => {
     expect((await get(u, invoiceId)).estadoPago).toMatchObject({ notasCredito: 1160, saldoPendiente: 4640 });
   });
 
-  it('a later complement’s ImpSaldoInsoluto has the last word, with a warning when it disagrees', async () => {
+  // Issue 12 let the complement's ImpSaldoInsoluto decide; tax-rules §3 (issue 24) makes the balance
+  // follow what was paid and credited, and flags the complement instead.
+  it('a later complement that ignores the note: the balance is total − paid − credited, the complement defective', async () => {
     const { u, p } = await profileOfMe(t);
     const invoiceUuid = newUuid();
     const invoiceId = await imported(t, u, p.id, sale(invoiceUuid));
     await imported(t, u, p.id, creditNote(newUuid(), invoiceUuid, '2025-03-12T10:00:00'));
-    // Paid on the 20th, ignoring the note: SAT's figure stays, and says it disagrees.
-    await imported(t, u, p.id, rep(invoiceUuid, { numParcialidad: 1, impSaldoAnt: 5800, impPagado: 1000 }));
+    // Paid 1,000 on the 20th starting from 5,800, as if the 1,160 note did not exist.
+    const repUuid = newUuid();
+    await imported(
+      t,
+      u,
+      p.id,
+      paymentXml({
+        uuid: repUuid,
+        emisor: ME,
+        receptor: CLIENT,
+        fecha: '2025-03-20T12:00:00',
+        pagos: [
+          {
+            fechaPago: '2025-03-20T12:00:00',
+            doctos: [{ uuid: invoiceUuid, numParcialidad: 1, impSaldoAnt: 5800, impPagado: 1000 }],
+          },
+        ],
+      }),
+    );
     const inv = await get(u, invoiceId);
-    expect(inv.estadoPago).toMatchObject({ saldoPendiente: 4800, notasCredito: 1160, totalPagado: 1000 });
+    // 5,800 − 1,000 − 1,160 = 3,640, not the REP's 4,800.
+    expect(inv.estadoPago).toMatchObject({ saldoPendiente: 3640, notasCredito: 1160, totalPagado: 1000 });
     expect(inv.validacion.advertencias).toContain(
-      'saldo insoluto del último complemento (4800.00) ≠ total − pagado por complementos − notas de crédito previas (3640.00)',
+      `complemento ${repUuid} (parcialidad 1) defectuoso: ImpSaldoAnt 5800.00 ≠ saldo a su FechaPago según pagos y notas (4640.00)`,
     );
   });
 
@@ -239,17 +259,18 @@ describe('a payment complement pays only what its emisor issued', () => {
 });
 
 describe('the payment state agrees with itself', () => {
-  it('only parcialidad 2 on file, ImpSaldoInsoluto 0 → PAGADO at 100 %, totalPagado the payment known', async () => {
+  it('only parcialidad 2 on file, ImpSaldoInsoluto 0: the balance follows the payment known (tax-rules §3)', async () => {
     const { u, p } = await profileOfMe(t);
     const invoiceUuid = newUuid();
     const invoiceId = await imported(t, u, p.id, sale(invoiceUuid));
     await imported(t, u, p.id, rep(invoiceUuid, { numParcialidad: 2, impSaldoAnt: 3480, impPagado: 3480 }));
     const inv = await get(u, invoiceId);
+    // 5,800 − 3,480 = 2,320 still owed (60 %), though the REP says 0: installment 1 is missing.
     expect(inv.estadoPago).toMatchObject({
-      estado: 'PAGADO',
-      completamentePagado: true,
-      porcentajePagado: 100,
-      saldoPendiente: 0,
+      estado: 'PAGO_PARCIAL',
+      completamentePagado: false,
+      porcentajePagado: 60,
+      saldoPendiente: 2320,
       totalPagado: 3480,
     });
     expect(inv.validacion.advertencias).toContain('faltan parcialidades: 1');

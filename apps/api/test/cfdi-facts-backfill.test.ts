@@ -6,7 +6,7 @@
 import { backfillTaxDetail } from '@folio/api';
 import { invoiceXml, newUuid, nominaXml, type Party, paymentXml } from '@folio/cfdi/testing';
 import { cfdis, paymentApplications, TAXES_VERSION } from '@folio/db/schema';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, imported, ME, profileOfMe, SUPPLIER } from './cfdi-helpers';
 import { startTestApp, type TestApp } from './harness';
@@ -251,5 +251,84 @@ describe('CFDI facts at import and from the back-fill', () => {
     expect(await stored(ids)).toEqual(fresh);
     // Idempotent.
     expect(await backfillTaxDetail(db())).toEqual({ filled: 0, unreadable: 0 });
+  });
+
+  it('the back-fill recomputes the payment state by the current rules (tax-rules §3), as a fresh import has it', async () => {
+    const { u, p } = await profileOfMe(t);
+    const put = (xml: string) => imported(t, u, p.id, xml);
+    const inv = newUuid();
+    const ids = [
+      await put(
+        invoiceXml({
+          uuid: inv,
+          emisor: ME,
+          receptor: CLIENT,
+          fecha: '2025-03-01T10:00:00',
+          metodoPago: 'PPD',
+        }),
+      ),
+      // Pays 500 of 1,160 and states 0 left: issue 12 called the invoice PAGADO.
+      await put(
+        paymentXml({
+          uuid: newUuid(),
+          emisor: ME,
+          receptor: CLIENT,
+          fecha: '2025-03-10T10:00:00',
+          pagos: [
+            {
+              fechaPago: '2025-03-10T10:00:00',
+              doctos: [
+                { uuid: inv, numParcialidad: 1, impSaldoAnt: 1160, impPagado: 500, impSaldoInsoluto: 0 },
+              ],
+            },
+          ],
+        }),
+      ),
+      await put(
+        invoiceXml({
+          uuid: newUuid(),
+          emisor: ME,
+          receptor: ME,
+          fecha: '2025-03-02T10:00:00',
+          tipoDeComprobante: 'T',
+          conceptos: [{ descripcion: 'Traslado', importe: 0, objetoImp: '01' }],
+        }),
+      ),
+      await put(
+        nominaXml({
+          uuid: newUuid(),
+          emisor: ME,
+          receptor: EMPLOYEE,
+          fecha: '2025-03-14T12:00:00',
+          fechaPago: '2025-03-15',
+          percepcionesGravadas: 8000,
+        }),
+      ),
+    ];
+    const states = () =>
+      db()
+        .select({
+          id: cfdis.id,
+          estadoPago: cfdis.estadoPago,
+          isPaid: cfdis.isPaid,
+          paymentDate: cfdis.paymentDate,
+          pagos: cfdis.pagos,
+        })
+        .from(cfdis)
+        .where(inArray(cfdis.id, ids))
+        .orderBy(asc(cfdis.id));
+    const fresh = await states();
+    expect(fresh.find((r) => r.id === ids[0])?.estadoPago).toMatchObject({
+      estado: 'PAGO_PARCIAL',
+      saldoPendiente: 660,
+    });
+    // As the rows were under issue 12's rules: the invoice PAGADO, the traslado PAGADO, the nómina paid on its Fecha.
+    const paid = { estado: 'PAGADO', saldoPendiente: 0 };
+    await db().update(cfdis).set({ estadoPago: paid, isPaid: true }).where(eq(cfdis.id, ids[0]!));
+    await db().update(cfdis).set({ estadoPago: paid, isPaid: true }).where(eq(cfdis.id, ids[2]!));
+    await db().update(cfdis).set({ paymentDate: sql`fecha` }).where(eq(cfdis.id, ids[3]!));
+    await forgetTaxDetail(db(), ids, 1);
+    await backfillTaxDetail(db());
+    expect(await states()).toEqual(fresh);
   });
 });

@@ -153,16 +153,36 @@ describe('credit notes on the cash basis (tax-rules §2, LIVA 1-B, 7, 17)', () =
     expect(march.pendientes.por_cobrar).toEqual({ documentos: 0, saldo: 0 });
   });
 
-  it('a note to several invoices lowers each up to its balance before anything is a refund', async () => {
+  it('a note to several invoices is applied in the order of its CfdiRelacionado list, each up to its balance', async () => {
+    const { u, put, month } = await books();
+    // Two PPD of 1,160 each (1,000 + 160), unpaid; one note of 1,500 + 240 = 1,740 naming B, then A:
+    // B takes 1,160 (settled), A the other 1,740 − 1,160 = 580; nothing left, so no cash.
+    const [a, b] = [newUuid(), newUuid()];
+    const aId = await put(sale(a, '2025-03-01T10:00:00', 1000, { metodoPago: 'PPD' }));
+    const bId = await put(sale(b, '2025-03-02T10:00:00', 1000, { metodoPago: 'PPD' }));
+    await put(note('2025-03-20T10:00:00', 1500, [b, a]));
+    const march = await month(3);
+    expect(march.flujo.cobrado).toEqual(NONE);
+    expect(march.pendientes.por_cobrar).toEqual({ documentos: 1, saldo: 1160 - 580 });
+    const status = async (id: string) => (await getJson(t, u, `/api/invoices/${id}`)).estadoPago;
+    expect(await status(bId)).toMatchObject({ estado: 'PAGADO', notasCredito: 1160, saldoPendiente: 0 });
+    expect(await status(aId)).toMatchObject({
+      estado: 'PAGO_PARCIAL',
+      notasCredito: 580,
+      saldoPendiente: 580,
+    });
+  });
+
+  it('a note to several invoices: what exceeds their balances is a refund in the note’s month', async () => {
     const { put, month } = await books();
-    // Two PPD of 1,160 each (1,000 + 160), unpaid; one note of 2,000 + 320 = 2,320 naming B then A:
-    // 1,160 to B, 1,160 to A, nothing left: no cash (the refund, Σ note − Σ balances, is 0 in any order).
+    // Two PPD of 1,160 unpaid; a note of 2,500 + 400 = 2,900 naming both: 2,320 lower them, 580 back
+    // (the note's 2,500/400 × 580/2,900 = 500/80).
     const [a, b] = [newUuid(), newUuid()];
     await put(sale(a, '2025-03-01T10:00:00', 1000, { metodoPago: 'PPD' }));
     await put(sale(b, '2025-03-02T10:00:00', 1000, { metodoPago: 'PPD' }));
-    await put(note('2025-03-20T10:00:00', 2000, [b, a]));
+    await put(note('2025-03-20T10:00:00', 2500, [a, b]));
     const march = await month(3);
-    expect(march.flujo.cobrado).toEqual(NONE);
+    expect(march.flujo.cobrado).toEqual(cash(-500, -80, -580));
     expect(march.pendientes.por_cobrar).toEqual({ documentos: 0, saldo: 0 });
   });
 

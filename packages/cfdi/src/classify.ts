@@ -22,7 +22,12 @@ export function classifyCfdi(
   const isEmisor = cfdi.emisor.rfc === profile;
   const isReceptor = cfdi.receptor.rfc === profile;
   if (isEmisor && isReceptor) {
-    return { side: 'income', warnings: [`autofactura: el RFC del perfil (${profile}) es emisor y receptor`] };
+    // A traslado moves the issuer's own goods: issuer and receiver are the same by design.
+    const warnings =
+      cfdi.tipoDeComprobante === 'T'
+        ? []
+        : [`autofactura: el RFC del perfil (${profile}) es emisor y receptor`];
+    return { side: 'income', warnings };
   }
   if (!isEmisor && !isReceptor) {
     return {
@@ -48,8 +53,13 @@ export function tipoOf(cfdi: Pick<Cfdi, 'tipoDeComprobante' | 'metodoPago'>): Cf
   return cfdi.metodoPago === 'PPD' ? 'PPD' : 'PUE';
 }
 
-/** The invoices a credit note (E) reduces: those it relates to by TipoRelacion 01 (nota de crédito). */
+/** TipoRelacion of an E that lowers an invoice's balance: 01 nota de crédito, 03 devolución, 07 aplicación de anticipo. */
+export const CREDITING_RELATIONS: readonly string[] = ['01', '03', '07'];
+
+/** The invoices a credit note (E) reduces: those it relates to by TipoRelacion 01, 03 or 07 (tax-rules §3). */
 export function creditedUuids(cfdi: Pick<Cfdi, 'tipoDeComprobante' | 'relacionados'>): string[] {
   if (cfdi.tipoDeComprobante !== 'E') return [];
-  return cfdi.relacionados.filter((r) => r.tipoRelacion === '01').flatMap((r) => r.uuids);
+  return cfdi.relacionados
+    .filter((r) => CREDITING_RELATIONS.includes(r.tipoRelacion))
+    .flatMap((r) => r.uuids);
 }

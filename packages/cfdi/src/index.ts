@@ -2,6 +2,7 @@ export * from './amount-in-words';
 export * from './applications';
 export * from './catalog-names';
 export * from './classify';
+export * from './credit-allocation';
 export * from './currency';
 export * from './facts';
 export * from './money';

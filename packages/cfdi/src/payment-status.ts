@@ -65,10 +65,11 @@ export interface CreditNote {
 }
 
 /**
- * `credits` count only against a PPD invoice (a PUE one is paid at issue). The balance is SAT's last
- * word: the last installment's ImpSaldoInsoluto already reflects the credit notes issued before
- * that payment, so only the notes dated after it are subtracted from it; without a complement (or
- * with manual payments, which no complement knows) it is Total − paid − credited.
+ * `credits` count only against a PPD invoice (a PUE one is paid at issue). The balance follows the
+ * amounts paid and credited, each at its date: Total − Σ ImpPagado − Σ manual payments − Σ credit
+ * notes, never a complement's stated ImpSaldoInsoluto (tax-rules §3, which replaces issue 12's "SAT's
+ * last word wins": a REP that contradicts its own payment would otherwise settle an invoice nobody
+ * paid). A complement that disagrees with that history is flagged defective.
  */
 export function computeEstadoPago(
   invoice: InvoiceAmounts,
@@ -96,32 +97,13 @@ export function computeEstadoPago(
   } else {
     const notes = countedCredits(invoice.moneda, credits, advertencias);
     notasCredito = sumOf(notes.map((n) => n.total));
-    const creditedBefore = (fecha: string) =>
-      sumOf(notes.filter((n) => n.fecha <= fecha).map((n) => n.total));
-    const paidRep = sumOf(apps.map((a) => a.impPagado));
-    totalPagado = round2(paidRep + sumOf(payments.map((p) => p.monto)));
-    // With REPs only, the issuer's own running balance is the authority; manual payments are
-    // outside it, so then the balance is recomputed.
-    saldoPendiente = Math.max(
-      0,
-      round2(
-        last && payments.length === 0
-          ? last.impSaldoInsoluto - (notasCredito - creditedBefore(last.fechaPago))
-          : total - totalPagado - notasCredito,
-      ),
-    );
-    installmentWarnings(total, apps, creditedBefore, advertencias);
+    totalPagado = round2(sumOf(apps.map((a) => a.impPagado)) + sumOf(payments.map((p) => p.monto)));
+    saldoPendiente = Math.max(0, round2(total - totalPagado - notasCredito));
+    installmentWarnings(apps, advertencias);
+    defectiveWarnings(total, apps, payments, notes, advertencias);
     if (totalPagado + notasCredito > total && !sameAmount(totalPagado + notasCredito, total)) {
       const credited = notasCredito > 0 ? ` + notas de crédito ${notasCredito.toFixed(2)}` : '';
       advertencias.push(`sobrepago: pagado ${totalPagado.toFixed(2)}${credited} > total ${total.toFixed(2)}`);
-    } else if (last) {
-      const expected = round2(total - paidRep - creditedBefore(last.fechaPago));
-      if (!sameAmount(last.impSaldoInsoluto, expected)) {
-        const credited = notasCredito > 0 ? ' − notas de crédito previas' : '';
-        advertencias.push(
-          `saldo insoluto del último complemento (${last.impSaldoInsoluto.toFixed(2)}) ≠ total − pagado por complementos${credited} (${expected.toFixed(2)})`,
-        );
-      }
     }
   }
 
@@ -205,12 +187,8 @@ function lastInstallment(apps: PaymentApplication[]): PaymentApplication | undef
   return last;
 }
 
-function installmentWarnings(
-  total: number,
-  apps: PaymentApplication[],
-  creditedBefore: (fecha: string) => number,
-  advertencias: string[],
-): void {
+/** NumParcialidad repeated in several complements, or skipped (tax-rules §3: a defective REP). */
+function installmentWarnings(apps: PaymentApplication[], advertencias: string[]): void {
   const repsByNumber = new Map<number, string[]>();
   for (const a of apps)
     repsByNumber.set(a.numParcialidad, [...(repsByNumber.get(a.numParcialidad) ?? []), a.repUuid]);
@@ -220,14 +198,43 @@ function installmentWarnings(
   const max = Math.max(0, ...repsByNumber.keys());
   const missing = Array.from({ length: max }, (_, i) => i + 1).filter((n) => !repsByNumber.has(n));
   if (missing.length > 0) advertencias.push(`faltan parcialidades: ${missing.join(', ')}`);
-  for (const a of apps) {
-    // A credit note issued before the first payment lowers the balance that payment starts from.
-    const expected = round2(total - creditedBefore(a.fechaPago));
-    if (a.numParcialidad === 1 && !sameAmount(a.impSaldoAnt, expected)) {
-      const what = expected === total ? 'total de la factura' : 'total − notas de crédito previas';
-      advertencias.push(
-        `saldo anterior de la parcialidad 1 (${a.impSaldoAnt.toFixed(2)}) ≠ ${what} (${expected.toFixed(2)})`,
-      );
+}
+
+/**
+ * Walks the invoice's dated history (payments, manual payments, credit notes; a note dated up to a
+ * payment's FechaPago comes before it) and flags each complement whose ImpSaldoAnt is not the
+ * balance at its FechaPago, or whose ImpSaldoInsoluto is not ImpSaldoAnt − ImpPagado.
+ */
+function defectiveWarnings(
+  total: number,
+  apps: PaymentApplication[],
+  manual: ManualPayment[],
+  notes: CreditNote[],
+  advertencias: string[],
+): void {
+  type Event = { fecha: string; order: number; amount: number; app?: PaymentApplication };
+  const events: Event[] = [
+    ...notes.map((n) => ({ fecha: n.fecha, order: 0, amount: n.total })),
+    ...manual.map((m) => ({ fecha: m.fechaPago, order: 1, amount: m.monto })),
+    ...apps.map((a) => ({ fecha: a.fechaPago, order: 1, amount: a.impPagado, app: a })),
+  ].sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : a.order - b.order));
+  let balance = total;
+  for (const e of events) {
+    const a = e.app;
+    if (a) {
+      const which = `complemento ${a.repUuid} (parcialidad ${a.numParcialidad}) defectuoso`;
+      if (!sameAmount(a.impSaldoAnt, balance)) {
+        advertencias.push(
+          `${which}: ImpSaldoAnt ${a.impSaldoAnt.toFixed(2)} ≠ saldo a su FechaPago según pagos y notas (${round2(balance).toFixed(2)})`,
+        );
+      }
+      const insoluto = round2(a.impSaldoAnt - a.impPagado);
+      if (!sameAmount(a.impSaldoInsoluto, insoluto)) {
+        advertencias.push(
+          `${which}: ImpSaldoInsoluto ${a.impSaldoInsoluto.toFixed(2)} ≠ ImpSaldoAnt − ImpPagado (${insoluto.toFixed(2)})`,
+        );
+      }
     }
+    balance = round2(balance - e.amount);
   }
 }

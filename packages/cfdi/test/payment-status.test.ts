@@ -156,22 +156,29 @@ describe('PPD from payment complements', () => {
   });
 
   it('overpayment → warning; balance 0 and percentage capped at 100', () => {
-    const r = computeEstadoPago(PPD, [app(1, 1000, 800), app(2, 200, 300, { impSaldoInsoluto: 0 })], []);
+    const second = app(2, 200, 300, { impSaldoInsoluto: 0 });
+    const r = computeEstadoPago(PPD, [app(1, 1000, 800), second], []);
     expect(r.estadoPago).toMatchObject({
       estado: 'PAGADO',
       totalPagado: 1100,
       saldoPendiente: 0,
       porcentajePagado: 100,
     });
-    expect(r.advertencias).toEqual(['sobrepago: pagado 1100.00 > total 1000.00']);
+    expect(r.advertencias).toEqual([
+      // 200 − 300 = −100, not the 0 it states.
+      `complemento ${second.repUuid} (parcialidad 2) defectuoso: ImpSaldoInsoluto 0.00 ≠ ImpSaldoAnt − ImpPagado (-100.00)`,
+      'sobrepago: pagado 1100.00 > total 1000.00',
+    ]);
   });
 
-  it('a gap in NumParcialidad (missing REP) → warning', () => {
-    const r = computeEstadoPago(PPD, [app(1, 1000, 300), app(3, 500, 100)], []);
-    expect(r.estadoPago).toMatchObject({ saldoPendiente: 400, ultimoSaldoInsoluto: 400 });
+  it('a gap in NumParcialidad (missing REP) → warning; the balance is what was paid, not the REP’s insoluto', () => {
+    const third = app(3, 500, 100);
+    const r = computeEstadoPago(PPD, [app(1, 1000, 300), third], []);
+    // 1000 − 300 − 100 = 600 (the REP says 400, counting a payment Folio never saw).
+    expect(r.estadoPago).toMatchObject({ saldoPendiente: 600, ultimoSaldoInsoluto: 400 });
     expect(r.advertencias).toEqual([
       'faltan parcialidades: 2',
-      'saldo insoluto del último complemento (400.00) ≠ total − pagado por complementos (600.00)',
+      `complemento ${third.repUuid} (parcialidad 3) defectuoso: ImpSaldoAnt 500.00 ≠ saldo a su FechaPago según pagos y notas (700.00)`,
     ]);
   });
 
@@ -192,12 +199,19 @@ describe('PPD from payment complements', () => {
     expect(r.advertencias).toContain('parcialidad 1 en varios complementos: REP-A, REP-B');
   });
 
-  it('ImpSaldoAnt of installment 1 ≠ invoice Total → warning; the percentage follows the balance', () => {
-    const r = computeEstadoPago(PPD, [app(1, 900, 900)], []);
-    expect(r.estadoPago).toMatchObject({ estado: 'PAGADO', totalPagado: 900, porcentajePagado: 100 });
-    expect(r.advertencias).toContain(
-      'saldo anterior de la parcialidad 1 (900.00) ≠ total de la factura (1000.00)',
-    );
+  it('ImpSaldoAnt of installment 1 ≠ invoice Total → defective; the balance follows what was paid', () => {
+    const first = app(1, 900, 900);
+    const r = computeEstadoPago(PPD, [first], []);
+    // 1000 − 900 = 100 still owed, 90 %.
+    expect(r.estadoPago).toMatchObject({
+      estado: 'PAGO_PARCIAL',
+      totalPagado: 900,
+      saldoPendiente: 100,
+      porcentajePagado: 90,
+    });
+    expect(r.advertencias).toEqual([
+      `complemento ${first.repUuid} (parcialidad 1) defectuoso: ImpSaldoAnt 900.00 ≠ saldo a su FechaPago según pagos y notas (1000.00)`,
+    ]);
   });
 
   it('amounts within 0.01 match', () => {
@@ -389,22 +403,35 @@ describe('applicationsFrom', () => {
   });
 });
 
-describe('one balance decides the state and every figure derived from it (issue 12)', () => {
-  it('only parcialidad 2 on file, ImpSaldoInsoluto 0 → PAGADO at 100 %, totalPagado the payments known', () => {
-    const r = computeEstadoPago(PPD, [app(2, 600, 600)], []);
+// Issue 12 let the last REP's ImpSaldoInsoluto decide ("SAT's last word wins"); tax-rules §3 (issue
+// 24) replaces it: a REP stating 0 after paying 600 of 1000 would settle 400 nobody paid.
+describe('the balance follows ImpPagado, never a REP’s ImpSaldoInsoluto (tax-rules §3)', () => {
+  it('only parcialidad 2 on file paying 600 of 1000 → PAGO_PARCIAL at 60 %, the REP flagged defective', () => {
+    const second = app(2, 600, 600);
+    const r = computeEstadoPago(PPD, [second], []);
+    // 1000 − 600 = 400 pending, although the REP says 0.
     expect(r.estadoPago).toMatchObject({
-      estado: 'PAGADO',
-      saldoPendiente: 0,
-      porcentajePagado: 100,
-      completamentePagado: true,
+      estado: 'PAGO_PARCIAL',
+      saldoPendiente: 400,
+      porcentajePagado: 60,
+      completamentePagado: false,
       totalPagado: 600,
+      ultimoSaldoInsoluto: 0,
     });
-    expect(r.advertencias).toContain('faltan parcialidades: 1');
+    expect(r.advertencias).toEqual([
+      'faltan parcialidades: 1',
+      `complemento ${second.repUuid} (parcialidad 2) defectuoso: ImpSaldoAnt 600.00 ≠ saldo a su FechaPago según pagos y notas (1000.00)`,
+    ]);
   });
 
-  it('a REP balance above what was paid → PAGO_PARCIAL with the percentage of that balance', () => {
-    const r = computeEstadoPago(PPD, [app(2, 600, 100)], []);
-    expect(r.estadoPago).toMatchObject({ estado: 'PAGO_PARCIAL', saldoPendiente: 500, porcentajePagado: 50 });
+  it('a REP whose ImpSaldoInsoluto contradicts its payment: the payment counts, the REP is defective', () => {
+    // Pays 300 of 1000 and states 0 left: 1000 − 300 = 700 pending.
+    const first = app(1, 1000, 300, { impSaldoInsoluto: 0 });
+    const r = computeEstadoPago(PPD, [first], []);
+    expect(r.estadoPago).toMatchObject({ estado: 'PAGO_PARCIAL', saldoPendiente: 700, porcentajePagado: 30 });
+    expect(r.advertencias).toEqual([
+      `complemento ${first.repUuid} (parcialidad 1) defectuoso: ImpSaldoInsoluto 0.00 ≠ ImpSaldoAnt − ImpPagado (700.00)`,
+    ]);
   });
 });
 
@@ -451,17 +478,13 @@ describe('credit notes (E, TipoRelacion 01) against a PPD invoice', () => {
     expect(r.advertencias).toEqual([]);
   });
 
-  it('a later complement that disagrees with the note still has the last word, with a warning', () => {
-    const r = computeEstadoPago(
-      PPD,
-      [app(1, 1000, 500, { fechaPago: '2024-05-15T10:00:00' })],
-      [],
-      [note(200)],
-    );
-    expect(r.estadoPago).toMatchObject({ saldoPendiente: 500, notasCredito: 200 });
+  it('a later complement that ignores the note: the balance is still total − paid − credited, the REP defective', () => {
+    const first = app(1, 1000, 500, { fechaPago: '2024-05-15T10:00:00' });
+    const r = computeEstadoPago(PPD, [first], [], [note(200)]);
+    // 1000 − 500 − 200 = 300 (the REP, unaware of the March note, says 500).
+    expect(r.estadoPago).toMatchObject({ saldoPendiente: 300, notasCredito: 200, ultimoSaldoInsoluto: 500 });
     expect(r.advertencias).toEqual([
-      'saldo anterior de la parcialidad 1 (1000.00) ≠ total − notas de crédito previas (800.00)',
-      'saldo insoluto del último complemento (500.00) ≠ total − pagado por complementos − notas de crédito previas (300.00)',
+      `complemento ${first.repUuid} (parcialidad 1) defectuoso: ImpSaldoAnt 1000.00 ≠ saldo a su FechaPago según pagos y notas (800.00)`,
     ]);
   });
 

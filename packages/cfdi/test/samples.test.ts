@@ -392,10 +392,12 @@ describe.runIf(present)('real samples', () => {
       apps,
       [],
     );
+    // The balance follows what Folio saw paid (tax-rules §3): 6,600 − (2,157.06 + 67.34 + 4.08)
+    // = 4,371.52, not the last REP's 2,819.30, which counts installments never received.
     expect(estadoPago).toMatchObject({
       estado: 'PAGO_PARCIAL',
-      totalPagado: 2228.48,
-      saldoPendiente: 2819.3,
+      totalPagado: 2157.06 + 67.34 + 4.08,
+      saldoPendiente: 6600 - 2228.48,
       ultimoSaldoInsoluto: 2819.3,
     });
     expect(advertencias).toContain('faltan parcialidades: 1, 4');

@@ -112,7 +112,7 @@ export const Invoice = z
     validacion: Validacion,
     estadoPago: EstadoPago.nullable()
       .optional()
-      .describe('null for a credit note (E); absent for a payment complement'),
+      .describe('null for a credit note (E) and a traslado (T); absent for a payment complement'),
     profile: z.object({ id: Uuid, nombre: z.string(), rfc: z.string() }).optional(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -259,7 +259,8 @@ export function toInvoice(row: ListedCfdi, profile?: { id: string; nombre: strin
   inv.complemento_pago = (row.complementoPago as Invoice['complemento_pago']) ?? null;
   inv.validacion = validacionOf(row, advertencia);
   // A credit note is not paid: it reduces what is owed.
-  if (row.tipoComprobante === 'E') inv.estadoPago = null;
+  // A credit note and a traslado have no payment status of their own (tax-rules §3).
+  if (row.tipoComprobante === 'E' || row.tipoComprobante === 'T') inv.estadoPago = null;
   else if (row.estadoPago !== null) inv.estadoPago = row.estadoPago as Invoice['estadoPago'];
   if (profile) inv.profile = profile;
   inv.created_at = row.createdAt.toISOString();

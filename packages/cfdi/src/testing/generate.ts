@@ -33,7 +33,8 @@ export interface InvoiceSpec {
   formaPago?: string;
   /** The issuer's postal code (default 06000). */
   lugarExpedicion?: string;
-  tipoDeComprobante?: 'I' | 'E';
+  /** T (traslado): no FormaPago nor MetodoPago. */
+  tipoDeComprobante?: 'I' | 'E' | 'T';
   moneda?: string;
   tipoCambio?: number;
   /**
@@ -76,9 +77,9 @@ export function invoiceXml(s: InvoiceSpec): string {
     )
     .join('');
   const attrs =
-    `Serie="A" Folio="1" Fecha="${s.fecha}" FormaPago="${s.formaPago ?? (metodo === 'PUE' ? '03' : '99')}" SubTotal="${fmt(subtotal)}" ` +
+    `Serie="A" Folio="1" Fecha="${s.fecha}"${s.tipoDeComprobante === 'T' ? '' : ` FormaPago="${s.formaPago ?? (metodo === 'PUE' ? '03' : '99')}"`} SubTotal="${fmt(subtotal)}" ` +
     `Moneda="${s.moneda ?? 'MXN'}"${s.tipoCambio ? ` TipoCambio="${s.tipoCambio}"` : ''} Total="${fmt(subtotal + trasladado - retenido)}" ` +
-    `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}" MetodoPago="${metodo}"`;
+    `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}"${s.tipoDeComprobante === 'T' ? '' : ` MetodoPago="${metodo}"`}`;
   const relacionados = (s.relacionados ?? [])
     .map(
       (r) =>

@@ -5,7 +5,9 @@ import {
   count,
   eq,
   getTableColumns,
+  inArray,
   ne,
+  notInArray,
   or,
   type Placeholder,
   type SQL,
@@ -144,7 +146,7 @@ export async function insertRelations(tx: Tx, rows: (typeof cfdiRelations.$infer
   await insertFromRecords(tx, cfdiRelations, rows, sql`on conflict do nothing`);
 }
 
-/** The profile's credit notes (E) relating by TipoRelacion 01 to these invoice UUIDs. */
+/** The profile's credit notes (E) relating by TipoRelacion 01, 03 or 07 to these invoice UUIDs (tax-rules §3). */
 export function creditNotesFor(db: Executor, profileId: string, relatedUuids: string[]) {
   return db
     .select({
@@ -153,6 +155,11 @@ export function creditNotesFor(db: Executor, profileId: string, relatedUuids: st
       fecha: cfdis.fecha,
       total: cfdis.total,
       moneda: cfdis.moneda,
+      /** Its CfdiRelacionados groups in list order (facts; NULL until back-filled). */
+      relacionados: sql<Array<{
+        tipoRelacion: string;
+        uuids: string[];
+      }> | null>`${cfdis.facts}->'relacionados'`,
     })
     .from(cfdiRelations)
     .innerJoin(cfdis, eq(cfdis.id, cfdiRelations.cfdiId))
@@ -160,10 +167,34 @@ export function creditNotesFor(db: Executor, profileId: string, relatedUuids: st
       and(
         eq(cfdiRelations.profileId, profileId),
         inList(cfdiRelations.relatedUuid, relatedUuids),
-        eq(cfdiRelations.tipoRelacion, '01'),
+        inArray(cfdiRelations.tipoRelacion, ['01', '03', '07']),
         eq(cfdis.tipoComprobante, 'E'),
       ),
     );
+}
+
+/**
+ * These UUIDs and every other invoice named by a credit note (E; 01, 03, 07) that names one of
+ * them: a note applied to several invoices in list order ties their balances (tax-rules §2).
+ */
+export async function withNoteSiblings(db: Executor, profileId: string, uuids: string[]): Promise<string[]> {
+  if (!uuids.length) return uuids;
+  const rows = await db
+    .selectDistinct({ uuid: sql<string>`other.related_uuid` })
+    .from(cfdiRelations)
+    .innerJoin(cfdis, and(eq(cfdis.id, cfdiRelations.cfdiId), eq(cfdis.tipoComprobante, 'E')))
+    .innerJoin(
+      sql`cfdi_relations other`,
+      sql`other.cfdi_id = ${cfdiRelations.cfdiId} and other.tipo_relacion in ('01', '03', '07')`,
+    )
+    .where(
+      and(
+        eq(cfdiRelations.profileId, profileId),
+        inList(cfdiRelations.relatedUuid, uuids),
+        inArray(cfdiRelations.tipoRelacion, ['01', '03', '07']),
+      ),
+    );
+  return [...new Set([...uuids, ...rows.map((r) => r.uuid)])];
 }
 
 /** Adds findings to a CFDI's payment warnings, each once (a complement's, found from its invoices). */
@@ -205,13 +236,15 @@ const PAYABLE_FIELDS = [
   'isPaid',
   'paymentDate',
   'paymentWarnings',
+  // A nómina is paid on its complement's FechaPago (facts.nomina).
+  'facts',
 ] as const;
 const PAYABLE = columnsOf(PAYABLE_FIELDS);
 export type PayableRow = Pick<CfdiRow, (typeof PAYABLE_FIELDS)[number]>;
 
 /**
- * The profile's CFDI with these UUIDs that can be paid: not payment complements, nor credit notes
- * (E), which have no payment status of their own.
+ * The profile's CFDI with these UUIDs that can be paid: not payment complements, credit notes (E)
+ * nor traslados (T), which have no payment status of their own.
  */
 export function payableByUuids(db: Executor, profileId: string, uuids: string[]): Promise<PayableRow[]> {
   if (!uuids.length) return Promise.resolve([]);
@@ -223,7 +256,7 @@ export function payableByUuids(db: Executor, profileId: string, uuids: string[])
         eq(cfdis.profileId, profileId),
         inList(cfdis.uuid, uuids),
         ne(cfdis.tipo, 'COMPLEMENTO_PAGO'),
-        ne(cfdis.tipoComprobante, 'E'),
+        notInArray(cfdis.tipoComprobante, ['E', 'T']),
       ),
     );
 }

@@ -89,6 +89,11 @@ export interface ReportPayment {
   impuestosDr: ImpuestosDR | null;
   /** The complement still waits for the tax-detail back-fill (its DR taxes and TipoCambioP unknown till then). */
   repPendingTaxDetail: boolean;
+  /**
+   * Why the complement is defective for this invoice (tax-rules §3: its ImpSaldoAnt, ImpSaldoInsoluto
+   * or NumParcialidad disagree with the invoice's history), as its payment status found.
+   */
+  defectos: string[];
   /** The invoice it pays, when the profile has it. */
   invoice: ReportDoc | null;
   /** FormaDePagoP of the complement, or the manual payment's c_FormaPago. */
@@ -125,8 +130,11 @@ export type DocParties = Pick<
 export interface PendingDoc {
   /** What a balance needs of the invoice (a year has tens of thousands: no more is read). */
   doc: DocParties & Pick<ReportDoc, 'uuid' | 'fecha' | 'moneda' | 'tipoCambio' | 'total' | 'valido'>;
-  /** Payments (ImpPagado in the invoice's currency) and credit notes (Total), by date. */
-  abonos: Array<{ fecha: string; importe: Amount }>;
+  /**
+   * Payments (ImpPagado in the invoice's currency) and credit notes (their whole Total, with the
+   * invoices they name in list order: NULL before the back-fill), by date.
+   */
+  abonos: Array<{ fecha: string; importe: Amount; nota?: { uuid: string; relacionados: string[] | null } }>;
 }
 
 /** An invoice a credit note relates to, with its dated history (tax-rules §2). */

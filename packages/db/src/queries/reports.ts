@@ -211,6 +211,7 @@ type PaymentRecord = Partial<DocRecord> & {
   moneda_dr: string;
   rep_pending_tax_detail: boolean;
   forma_pago_p: string | null;
+  rep_defects: string[] | null;
 };
 
 /** Complement applications and manual payments dated in the period, each with the invoice it pays (when present). */
@@ -224,6 +225,8 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
                pa.retencion_isr::text as retencion_isr, ${sql.raw(PENDING_DETAIL('rep'))} as rep_pending_tax_detail,
                pa.forma_pago as forma_pago_p,
                ${sql.raw(byRate('pa', 'dr_'))},
+               (select jsonb_agg(w) from jsonb_array_elements_text(inv.payment_warnings) w
+                where w like 'complemento ' || rep.uuid || ' (parcialidad ' || pa.num_parcialidad || ') defectuoso%') as rep_defects,
                ${docColumns('inv')}
         from payment_applications pa
         join cfdis rep on rep.id = pa.rep_cfdi_id
@@ -232,7 +235,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
         union all
         select 'manual', inv.uuid, inv.uuid, inv.side, null, mp.fecha_pago, mp.moneda_pago,
                null, mp.monto::text, inv.moneda, null, false, null, null, false, mp.forma_pago,
-               ${sql.raw(BY_RATE.map(() => 'null').join(', '))},
+               ${sql.raw(BY_RATE.map(() => 'null').join(', '))}, null,
                ${docColumns('inv')}
         from cfdis inv
         join manual_payments mp on mp.cfdi_id = inv.id
@@ -255,6 +258,7 @@ async function payments(db: Executor, r: ReportRange): Promise<ReportPayment[]> 
       ? { retencionIva: p.retencion_iva, retencionIsr: p.retencion_isr, porTasa: toPorTasa(p, 'dr_')! }
       : null,
     repPendingTaxDetail: p.rep_pending_tax_detail,
+    defectos: p.rep_defects ?? [],
     invoice: p.id ? toDoc(p as DocRecord) : null,
     formaPago: p.forma_pago_p,
   }));
@@ -322,7 +326,7 @@ type PendingRecord = Pick<
   | 'rfc_receptor'
   | 'nombre_receptor'
   | 'valido'
-> & { abonos: Array<[string, string]> | null };
+> & { abonos: Array<[string, string, string | null, string[] | null]> | null };
 
 /**
  * PPD invoices that may have a balance at some month's end of the period (dated before its end and
@@ -347,17 +351,21 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
                   and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
                   and n.tipo_comprobante = 'E' and n.fecha >= ${r.from}))
         ), abonos as (
-          select ppd.id as doc_id, pa.fecha_pago as fecha, pa.imp_pagado::text as importe
+          select ppd.id as doc_id, pa.fecha_pago as fecha, pa.imp_pagado::text as importe,
+            null::text as nota, null::jsonb as relacionados
           from ppd
           join payment_applications pa on pa.profile_id = ppd.profile_id and pa.related_uuid = ppd.uuid
           join cfdis rep on rep.id = pa.rep_cfdi_id and rep.rfc_emisor = ppd.rfc_emisor
           where pa.fecha_pago < ${r.to} and pa.moneda_dr = ppd.moneda
           union all
-          select ppd.id, mp.fecha_pago, mp.monto::text
+          select ppd.id, mp.fecha_pago, mp.monto::text, null, null
           from ppd join manual_payments mp on mp.cfdi_id = ppd.id
           where mp.fecha_pago < ${r.to} and mp.moneda_pago = ppd.moneda
           union all
-          select ppd.id, n.fecha, n.total::text
+          select ppd.id, n.fecha, n.total::text, n.uuid,
+            (select jsonb_agg(u) from jsonb_array_elements(n.facts->'relacionados') g,
+               jsonb_array_elements_text(g->'uuids') u
+             where g->>'tipoRelacion' in ${sql.raw(NOTE_RELATIONS)})
           from ppd
           join cfdi_relations cr on cr.profile_id = ppd.profile_id and cr.related_uuid = ppd.uuid
             and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
@@ -368,7 +376,8 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
           ppd.total::text as total, ppd.rfc_emisor, ppd.nombre_emisor, ppd.rfc_receptor, ppd.nombre_receptor,
           ppd.valido, a.abonos
         from ppd
-        left join (select doc_id, json_agg(json_build_array(fecha, importe)) as abonos from abonos group by doc_id) a
+        left join (select doc_id, json_agg(json_build_array(fecha, importe, nota, relacionados)) as abonos
+          from abonos group by doc_id) a
           on a.doc_id = ppd.id`,
   );
   return rows.map((d) => ({
@@ -385,7 +394,9 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
       nombreReceptor: d.nombre_receptor,
       valido: d.valido,
     },
-    abonos: (d.abonos ?? []).map(([fecha, importe]) => ({ fecha, importe })),
+    abonos: (d.abonos ?? []).map(([fecha, importe, nota, relacionados]) =>
+      nota ? { fecha, importe, nota: { uuid: nota, relacionados } } : { fecha, importe },
+    ),
   }));
 }
 

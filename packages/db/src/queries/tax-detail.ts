@@ -15,7 +15,7 @@ export { TAXES_VERSION } from '../schema';
  */
 export function pendingTaxDetail(tx: Tx, limit: number) {
   return tx
-    .select({ id: cfdis.id, xml: cfdiXml.xml })
+    .select({ id: cfdis.id, profileId: cfdis.profileId, xml: cfdiXml.xml })
     .from(cfdis)
     .leftJoin(cfdiXml, eq(cfdiXml.cfdiId, cfdis.id))
     .where(pendingTaxes(cfdis.taxesVersion))

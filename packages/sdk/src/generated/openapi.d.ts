@@ -1223,7 +1223,7 @@ export interface components {
             }[];
             complemento_pago: components["schemas"]["ComplementoPago"] | null;
             validacion: components["schemas"]["Validacion"];
-            /** @description null for a credit note (E); absent for a payment complement */
+            /** @description null for a credit note (E) and a traslado (T); absent for a payment complement */
             estadoPago?: components["schemas"]["EstadoPago"] | null;
             profile?: {
                 /** Format: uuid */

@@ -1,5 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { computeEstadoPago, payeeApplications, paymentDate } from '@folio/cfdi';
+import {
+  allocateCredits,
+  allocationKey,
+  CREDITING_RELATIONS,
+  computeEstadoPago,
+  payeeApplications,
+  paymentDate,
+} from '@folio/cfdi';
 import type { Tx } from '@folio/db';
 import {
   type ApplicationRow,
@@ -10,9 +17,11 @@ import {
   type ManualPaymentRow,
   manualPaymentsFor,
   type NewCfdi,
+  type PayableRow,
   type PaymentState,
   payableByUuids,
   savePaymentStates,
+  withNoteSiblings,
 } from '@folio/db/queries/cfdis';
 import { groupBy } from '../group';
 
@@ -43,8 +52,21 @@ const toManual = (m: ManualPaymentRow) => ({
 /** What an invoice's payment state is computed from, as stored or about to be. */
 type Payable = Pick<
   NewCfdi,
-  'uuid' | 'total' | 'moneda' | 'metodoPago' | 'tipoComprobante' | 'fecha' | 'rfcEmisor' | 'rfcReceptor'
+  | 'uuid'
+  | 'total'
+  | 'moneda'
+  | 'metodoPago'
+  | 'tipoComprobante'
+  | 'fecha'
+  | 'rfcEmisor'
+  | 'rfcReceptor'
+  | 'facts'
 >;
+
+/** When a document paid at issue was paid: a nómina on its complement's FechaPago (tax-rules §3), else its Fecha. */
+const issuePaymentDate = (invoice: Payable) =>
+  (invoice.facts as { nomina?: { fechaPago?: string } } | null | undefined)?.nomina?.fechaPago ||
+  invoice.fecha;
 type CreditNote = Awaited<ReturnType<typeof creditNotesFor>>[number];
 
 /** An invoice's payment state from the complements, manual payments and credit notes naming it. */
@@ -82,21 +104,21 @@ function paymentStateOf(
       ...payments,
     ],
     isPaid: estadoPago.completamentePagado,
-    // Paid at issue (PUE) with no payment record: the invoice date is when it was paid.
+    // Paid at issue (PUE, nómina) with no payment record: paid on its date (a nómina's FechaPago).
     paymentDate:
       paymentDate(estadoPago, applications, payments) ??
-      (estadoPago.completamentePagado ? invoice.fecha : null),
+      (estadoPago.completamentePagado ? issuePaymentDate(invoice) : null),
     paymentWarnings: [...payee.invoiceWarnings, ...computed.advertencias],
   };
   return { state, unapplied: payee.unapplied };
 }
 
-/** Can it be paid (not a payment complement, nor a credit note)? As `payableByUuids` selects. */
+/** Can it be paid (not a payment complement, credit note nor traslado)? As `payableByUuids` selects. */
 const isPayable = (row: Pick<NewCfdi, 'tipo' | 'tipoComprobante'>) =>
-  row.tipo !== 'COMPLEMENTO_PAGO' && row.tipoComprobante !== 'E';
+  row.tipo !== 'COMPLEMENTO_PAGO' && row.tipoComprobante !== 'E' && row.tipoComprobante !== 'T';
 
-/** What a complement or a credit note holds: no payment state of its own (the columns' defaults). */
-const NO_STATE: PaymentState = {
+/** What a complement, a credit note or a traslado holds: no payment state of its own (the columns' defaults). */
+export const NO_STATE: PaymentState = {
   estadoPago: null,
   pagos: [],
   isPaid: null,
@@ -134,7 +156,8 @@ const stored = (s: PaymentState) =>
  * applied and says so on the complement.
  */
 export async function refreshPaymentState(tx: Tx, profileId: string, uuids: string[]): Promise<void> {
-  const keys = [...new Set(uuids)];
+  // With the other invoices of the notes naming these: one note's parts depend on all of them.
+  const keys = await withNoteSiblings(tx, profileId, [...new Set(uuids)]);
   await lockPaymentKeys(tx, profileId, keys);
   const invoices = await payableByUuids(tx, profileId, keys);
   if (!invoices.length) return;
@@ -150,7 +173,7 @@ export async function refreshPaymentState(tx: Tx, profileId: string, uuids: stri
   // Looked up by invoice, not filtered per invoice: one complement may pay thousands of them.
   const appsOf = groupBy(apps, (a) => a.relatedUuid);
   const manualOf = groupBy(manual, (m) => m.cfdiId);
-  const creditsOf = groupBy(credits, (n) => n.relatedUuid);
+  const creditsOf = groupBy(noteParts(invoices, apps, manual, credits), (n) => n.relatedUuid);
   const states: (PaymentState & { id: string })[] = [];
   const unapplied: ReturnType<typeof paymentStateOf>['unapplied'] = [];
   for (const invoice of invoices) {
@@ -173,4 +196,49 @@ export async function refreshPaymentState(tx: Tx, profileId: string, uuids: stri
     );
   }
   await savePaymentStates(tx, states);
+}
+
+/**
+ * Each credit note row with its `total` replaced by the part of the note that lowers that invoice:
+ * a note names several invoices in list order, each taking up to its balance at the note's date
+ * (tax-rules §2, §3); the rest lowers none.
+ */
+function noteParts(
+  invoices: PayableRow[],
+  apps: ApplicationRow[],
+  manual: ManualPaymentRow[],
+  credits: CreditNote[],
+): CreditNote[] {
+  const byUuid = new Map(invoices.map((i) => [i.uuid, i]));
+  const uuidOfId = new Map(invoices.map((i) => [i.id, i.uuid]));
+  const payments = [
+    ...apps
+      .filter((a) => {
+        const inv = byUuid.get(a.relatedUuid);
+        return inv && a.rep.rfcEmisor === inv.rfcEmisor && a.monedaDr === inv.moneda;
+      })
+      .map((a) => ({ uuid: a.relatedUuid, fecha: a.fechaPago, amount: a.impPagado })),
+    ...manual
+      .filter((m) => byUuid.get(uuidOfId.get(m.cfdiId) ?? '')?.moneda === m.monedaPago)
+      .map((m) => ({ uuid: uuidOfId.get(m.cfdiId)!, fecha: m.fechaPago, amount: m.monto })),
+  ];
+  const notes = [...groupBy(credits, (n) => n.uuid).values()].map((rows) => {
+    const [n] = rows as [CreditNote];
+    // Before the back-fill gives a note its facts, its relations come unordered.
+    const related =
+      n.relacionados?.filter((g) => CREDITING_RELATIONS.includes(g.tipoRelacion)).flatMap((g) => g.uuids) ??
+      rows.map((r) => r.relatedUuid);
+    return { uuid: n.uuid, fecha: n.fecha, total: n.total, moneda: n.moneda, related };
+  });
+  const parts = allocateCredits(
+    invoices.map((i) => ({
+      uuid: i.uuid,
+      total: i.total,
+      moneda: i.moneda,
+      ppd: i.metodoPago === 'PPD' && i.tipoComprobante !== 'N',
+    })),
+    payments,
+    notes,
+  );
+  return credits.map((n) => ({ ...n, total: parts.get(allocationKey(n.uuid, n.relatedUuid)) ?? 0 }));
 }

@@ -90,6 +90,7 @@ function payment(invoice: ReportDoc | null, fields: Partial<ReportPayment>): Rep
     monedaDr: invoice?.moneda ?? 'MXN',
     impuestosDr: null,
     repPendingTaxDetail: false,
+    defectos: [],
     invoice,
     formaPago: '03',
     ...fields,

@@ -1,3 +1,4 @@
+import { type AllocationNote, type AllocationPayment, allocateCredits, allocationKey } from '@folio/cfdi';
 import { centsDec, type Dec, dec, max0, mul, sum, toMoney, ZERO } from './decimal';
 // tax-rules §4, §5 (creditable IVA, totals by rate, year to date, nómina): iva-month.ts, year.ts.
 import { addPorTasa, type IvaMonth, ivaMonth, shapePorTasa } from './iva-month';
@@ -152,6 +153,7 @@ export interface OpenDoc {
 }
 
 export function openDocs(pending: PendingDoc[]): OpenDoc[] {
+  const parts = noteParts(pending);
   return pending
     .filter(({ doc }) => doc.valido)
     .map(({ doc, abonos }) => {
@@ -159,7 +161,7 @@ export function openDocs(pending: PendingDoc[]): OpenDoc[] {
       const credits = [...abonos]
         .sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : 0))
         .map((a) => {
-          upTo += dec(a.importe);
+          upTo += a.nota ? dec(parts.get(allocationKey(a.nota.uuid, doc.uuid)) ?? 0) : dec(a.importe);
           return { month: monthOf(a.fecha), upTo };
         });
       return {
@@ -173,6 +175,42 @@ export function openDocs(pending: PendingDoc[]): OpenDoc[] {
         credits,
       };
     });
+}
+
+/**
+ * The part of each credit note that lowers each open invoice: in the order of its CfdiRelacionado
+ * list, each up to the invoice's balance at the note's date (tax-rules §2, §3).
+ */
+function noteParts(pending: PendingDoc[]) {
+  const notes = new Map<string, AllocationNote>();
+  const payments: AllocationPayment[] = [];
+  for (const { doc, abonos } of pending) {
+    for (const a of abonos) {
+      if (!a.nota) {
+        payments.push({ uuid: doc.uuid, fecha: a.fecha, amount: Number(a.importe) });
+        continue;
+      }
+      const known = notes.get(a.nota.uuid);
+      // Before the back-fill a note's list is unknown: the invoices found, in no particular order.
+      if (known && !a.nota.relacionados) known.related.push(doc.uuid);
+      else if (!known) {
+        notes.set(a.nota.uuid, {
+          uuid: a.nota.uuid,
+          fecha: a.fecha,
+          total: Number(a.importe),
+          moneda: doc.moneda,
+          related: a.nota.relacionados ?? [doc.uuid],
+        });
+      }
+    }
+  }
+  const invoices = pending.map(({ doc }) => ({
+    uuid: doc.uuid,
+    total: Number(doc.total),
+    moneda: doc.moneda,
+    ppd: true,
+  }));
+  return allocateCredits(invoices, payments, [...notes.values()]);
 }
 
 const CENT = dec('0.01');

@@ -252,6 +252,8 @@ function addPayment(m: Movements, p: ReportPayment) {
   const month = monthOf(p.fechaPago);
   const invoice = p.invoice;
   const label = p.source === 'rep' ? `complemento ${p.ref}` : `pago manual de ${p.ref}`;
+  // A defective REP still counts by what it paid; the report says what is wrong with it.
+  for (const defecto of p.defectos) push(m.warnings, month, `factura ${p.relatedUuid}: ${defecto}`);
   if (!invoice) {
     push(m.warnings, month, `${label}: paga la factura ${p.relatedUuid}, que no está en Folio; no se cuenta`);
     return;
