@@ -275,18 +275,15 @@ export function isResico(profile: ReportProfile): boolean {
   return profile.tipoPersona === 'FISICA' && profile.regimenesFiscales.includes(REGIMEN_RESICO);
 }
 
-/** The figures of one month from movements collected once (the annual report reuses them twelve times). */
-export function monthFigures(
+/** The figures of one month from movements collected once (yearFigures runs it month after month). */
+function monthFigures(
   profile: ReportProfile,
   movements: Movements,
   pending: OpenDoc[],
   period: Period,
   now: Date,
-  year: { before: YearToDate; settings: ReportSettings; nomina: ReportRows['nomina'] } = {
-    before: START_OF_YEAR,
-    settings: NO_SETTINGS,
-    nomina: [],
-  },
+  /** What the earlier months of the year left, and what the profile stated for it (year.ts). */
+  year: { before: YearToDate; settings: ReportSettings; nomina: ReportRows['nomina'] },
 ): MonthFigures {
   const key = monthKey(period);
   const accrual = movements.accrual.get(key) ?? [];
