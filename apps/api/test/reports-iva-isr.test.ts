@@ -180,6 +180,45 @@ describe('LIVA 5-I and 5-II: cash payments, fuel, manual expenses without their 
   });
 });
 
+describe('LIVA 5-I: a manual payment marked cash', () => {
+  it('a received PPD invoice paid by hand in cash (formaPago 01): its IVA not creditable when the invoice exceeds 2,000.00', async () => {
+    const { u, id, put } = await profile(ANA, 'FISICA', ['612']);
+    const big = await put(
+      invoiceXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ANA,
+        fecha: '2025-03-06T10:00:00',
+        metodoPago: 'PPD',
+        conceptos: [{ descripcion: 'Equipo', importe: 2500 }],
+      }),
+    );
+    const small = await put(
+      invoiceXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ANA,
+        fecha: '2025-03-07T10:00:00',
+        metodoPago: 'PPD',
+        conceptos: [{ descripcion: 'Cable', importe: 1000 }],
+      }),
+    );
+    for (const [invoice, monto] of [
+      [big, 1000],
+      [small, 1160],
+    ] as const) {
+      const res = await request(t, 'POST', `/api/invoices/${invoice}/payments`, {
+        headers: bearer(u.token),
+        body: { fechaPago: '2025-03-20', formaPago: '01', monedaPago: 'MXN', monto },
+      });
+      expect(res.status).toBe(201);
+    }
+    const march = await monthly(u, id, 3);
+    // 2,900.00 > 2,000.00: 400 × 1,000 / 2,900 = 137.93 not creditable; 1,160.00 ≤ 2,000.00: its 160 is.
+    expect(march.iva).toMatchObject({ acreditable_pagado: 160, no_acreditable: round2((400 * 1000) / 2900) });
+  });
+});
+
 describe('LIVA 5-V, 4-A, 5-C and 5-B: the proportion', () => {
   it('exempt and non-object income prorate the IVA of untagged expenses (interest left out); uso_iva gravado 100 %, exento 0 %; 5-B fixes it for the year', async () => {
     const { u, id, put } = await profile(ANA, 'FISICA', ['612']);
