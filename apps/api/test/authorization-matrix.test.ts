@@ -92,6 +92,14 @@ const CALLS: Record<string, Call> = {
       ).id,
     }),
   },
+  'PUT /profiles/{profileId}/iva-proporcion-5b': {
+    path: (x) => `/api/profiles/${x.profileId}/iva-proporcion-5b`,
+    body: () => ({ año: 2025, proporcion: 80 }),
+  },
+  'PUT /profiles/{profileId}/pagos-provisionales/{anio}/{mes}': {
+    path: (x) => `/api/profiles/${x.profileId}/pagos-provisionales/2025/5`,
+    body: () => ({ isr_pagado: 100 }),
+  },
   'POST /profiles/{profileId}/cfdi': {
     path: (x) => `/api/profiles/${x.profileId}/cfdi`,
     body: () =>
@@ -125,6 +133,14 @@ const CALLS: Record<string, Call> = {
   'POST /invoices/{id}/payments': {
     path: (x) => `/api/invoices/${x.invoiceId}/payments`,
     body: () => ({ fechaPago: '2025-05-06', formaPago: '03', monedaPago: 'MXN', monto: 1 }),
+  },
+  'PUT /invoices/{id}/acto-5c': {
+    path: (x) => `/api/invoices/${x.invoiceId}/acto-5c`,
+    body: () => ({ acto_5c: false }),
+  },
+  'PUT /expenses/{id}/uso-iva': {
+    path: (x) => `/api/expenses/${x.expenseCfdiId}/uso-iva`,
+    body: () => ({ uso_iva: null }),
   },
   'GET /expenses': { query: (x) => `?profileId=${x.profileId}` },
   'GET /expenses/export': { query: (x) => `?profileId=${x.profileId}` },
@@ -426,6 +442,8 @@ describe('authorization over every tRPC procedure', () => {
     'profiles.get': () => ({ profileId: o.profileId }),
     'profiles.update': () => ({ profileId: o.profileId, nombre: 'x' }),
     'profiles.delete': () => ({ profileId: o.profileId }),
+    'profiles.setIvaProporcion5b': () => ({ profileId: o.profileId, año: 2025, proporcion: 80 }),
+    'profiles.setPagoProvisional': () => ({ profileId: o.profileId, anio: 2025, mes: 5, isr_pagado: 1 }),
     'invoices.get': () => ({ id: o.invoiceId }),
     'invoices.addPayment': () => ({
       id: o.invoiceId,
@@ -434,6 +452,8 @@ describe('authorization over every tRPC procedure', () => {
       monedaPago: 'MXN',
       monto: 1,
     }),
+    'invoices.setActo5c': () => ({ id: o.invoiceId, acto_5c: false }),
+    'expenses.setUsoIva': () => ({ id: o.expenseCfdiId, uso_iva: null }),
     'invoices.list': () => ({ profileId: o.profileId, page: 1, limit: 50 }),
     'expenses.list': () => ({ profileId: o.profileId, page: 1, limit: 20 }),
     'expenses.createManual': () => ({

@@ -76,6 +76,14 @@ const cash = (base: number, iva: number, total: number, retIva = 0, retIsr = 0) 
   retencion_iva: round2(retIva),
   retencion_isr: round2(retIsr),
   total: round2(total),
+  // Every document here is at 16 % (tax-rules §4's totals by rate).
+  por_tasa: {
+    tasa_16: { base: round2(base), iva: round2(iva) },
+    tasa_8: { base: 0, iva: 0 },
+    tasa_0: { base: 0, iva: 0 },
+    exento: { base: 0, iva: 0 },
+    no_objeto: { base: 0, iva: 0 },
+  },
 });
 const NONE = cash(0, 0, 0);
 

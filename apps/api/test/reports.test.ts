@@ -201,6 +201,8 @@ beforeAll(async () => {
         iva_amount: subtotal * 0.16,
         fecha,
         type: 'manual',
+        // With its CFDI's UUID its IVA is creditable (LIVA 5-II; without: reports-iva-isr.test.ts).
+        uuid_cfdi: newUuid(),
       },
     });
     expect(res.status).toBe(201);
@@ -245,6 +247,14 @@ const COBRADO = {
   retencion_iva: round2(2133.34 * p),
   retencion_isr: round2(250 * p),
   total: 11600 - 1160 + 17500 + 5800 + 10000,
+  // By rate (tax-rules §4): everything at 16 % but the 0 % export.
+  por_tasa: {
+    tasa_16: { base: round2(10000 - 1000 + 5000 + 20000 * p), iva: round2(1600 - 160 + 800 + 3200 * p) },
+    tasa_8: { base: 0, iva: 0 },
+    tasa_0: { base: 17500, iva: 0 },
+    exento: { base: 0, iva: 0 },
+    no_objeto: { base: 0, iva: 0 },
+  },
 };
 // Paid: the two PUE purchases and the first manual expense; the PPD one is paid in April.
 const PAGADO = {
@@ -253,6 +263,14 @@ const PAGADO = {
   retencion_iva: 0,
   retencion_isr: 0,
   total: 2320 + 1880 + 580,
+  // SUPPLIER's and the manual expense at 16 %; José's papelería at 8 %, books at 0 %, rent exempt.
+  por_tasa: {
+    tasa_16: { base: 2000 + 500, iva: 320 + 80 },
+    tasa_8: { base: 1000, iva: 80 },
+    tasa_0: { base: 500, iva: 0 },
+    exento: { base: 300, iva: 0 },
+    no_objeto: { base: 0, iva: 0 },
+  },
 };
 
 describe('GET /api/reports/monthly', () => {
@@ -280,6 +298,10 @@ describe('GET /api/reports/monthly', () => {
       saldo,
       a_cargo: Math.max(saldo, 0),
       a_favor: Math.max(-saldo, 0),
+      // No exempt income: 100 %; every expense with its CFDI, none in cash; February left no balance a favor.
+      proporcion: 100,
+      no_acreditable: 0,
+      saldos_a_favor_anteriores: 0,
     });
     expect(data.isr).toEqual({ retenido_por_clientes: round2(250 * p), retenido_a_proveedores: 0 });
   });
@@ -666,7 +688,7 @@ describe('payments in dollars, through the real import', () => {
       iva_trasladado: 160 * 17,
       total: 1160 * 17,
     });
-    expect(april.flujo.cobrado).toEqual({
+    expect(april.flujo.cobrado).toMatchObject({
       base: round2(499.99 * 18.5),
       iva_trasladado: 80 * 18.5,
       retencion_iva: 0,
@@ -676,7 +698,7 @@ describe('payments in dollars, through the real import', () => {
     expect(april.pendientes.por_cobrar).toEqual({ documentos: 1, saldo: 580 * 17 });
     const may = await month(5);
     // No TrasladosDR: the invoice's taxes in proportion 580 / 1,160, in pesos at 1 / 0.05.
-    expect(may.flujo.cobrado).toEqual({
+    expect(may.flujo.cobrado).toMatchObject({
       base: (1000 * 0.5) / 0.05,
       iva_trasladado: (160 * 0.5) / 0.05,
       retencion_iva: 0,
@@ -712,6 +734,7 @@ describe('format=xlsx', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual([
       'Ingresos y egresos',
       'Flujo',
+      'IVA por tasa',
       'IVA',
       'ISR',
       'RESICO',
@@ -724,6 +747,13 @@ describe('format=xlsx', () => {
     expect(totals[0]).toEqual(['Concepto', 'Ingresos', 'Egresos']);
     expect(totals).toContainEqual(['Total', INGRESOS.total, EGRESOS.total]);
     expect(rowsOf(wb.getWorksheet('Flujo'))).toContainEqual(['Total', COBRADO.total, PAGADO.total]);
+    expect(rowsOf(wb.getWorksheet('IVA por tasa'))).toContainEqual([
+      '8 %',
+      0,
+      0,
+      PAGADO.por_tasa.tasa_8.base,
+      PAGADO.por_tasa.tasa_8.iva,
+    ]);
     expect(rowsOf(wb.getWorksheet('Por cliente'))[1]).toEqual([
       FOREIGN.rfc,
       FOREIGN.nombre,

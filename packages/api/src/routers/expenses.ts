@@ -4,10 +4,11 @@ import { IsoDate } from '../schemas/dates';
 import { Expense } from '../schemas/expense';
 import { expenseFilters, listQuery, Pagination } from '../schemas/pagination';
 import { SatStatusMarkFields } from '../schemas/sat-metadata';
+import { setUsoIva } from '../services/cfdi/iva-tags';
 import { markSatStatus } from '../services/cfdi/mark-status';
 import { createManualExpense } from '../services/expenses/create-manual-expense';
 import { listExpenses } from '../services/expenses/list-expenses';
-import { updateManualExpensePayment } from '../services/expenses/manual-expense-payment';
+import { updateManualExpense } from '../services/expenses/manual-expense-payment';
 import { authedProcedure, documentedOutput, router } from '../trpc';
 
 const tags = ['expenses'];
@@ -30,6 +31,33 @@ const DiotSupplierFields = {
     .regex(/^[A-Z]{3}$/, 'must be an ISO 3166 alpha-3 code (e.g. USA)')
     .optional()
     .meta({ description: 'The foreign supplier’s country, ISO 3166 alpha-3 (ZZZ: another)' }),
+};
+
+/** What a manual expense says about its IVA (docs/iva-isr.md#creditable-iva); null clears a field on PATCH. */
+const ivaSupportFields = {
+  uuid_cfdi: z.string().trim().max(36).nullable().optional().meta({
+    description:
+      "The UUID of the expense's CFDI: without it (or a pedimento, or 18-D) its IVA is not creditable (LIVA 5-II)",
+  }),
+  pedimento: z
+    .string()
+    .trim()
+    .max(30)
+    .nullable()
+    .optional()
+    .meta({ description: "An import's pedimento (15 digits): its IVA is creditable" }),
+  proveedor_extranjero_digital: z
+    .boolean()
+    .optional()
+    .meta({ description: 'A foreign digital service registered under LIVA 18-D: its IVA is creditable' }),
+  forma_pago: z.string().trim().max(2).nullable().optional().meta({
+    description:
+      'c_FormaPago of its payment; 01 (cash) over 2,000.00 is not creditable (LIVA 5-I, LISR 27-III)',
+  }),
+  uso_iva: z.enum(['gravado', 'exento']).nullable().optional().meta({
+    description:
+      'Used only for taxed acts (100 % creditable) or only for exempt ones (0 %); absent: both, in proportion (LIVA 5-V)',
+  }),
 };
 
 export const expensesRouter = router({
@@ -97,6 +125,7 @@ export const expensesRouter = router({
             .optional()
             .meta({ description: "The supplier's name" }),
           ...DiotSupplierFields,
+          ...ivaSupportFields,
         }),
         { ...PROFILE_ALIAS, concept: 'concepto' },
         ['profileId', 'concepto'],
@@ -114,6 +143,8 @@ export const expensesRouter = router({
           payment_date: '2025-03-15',
           rfc_emisor: 'EKU9003173C9',
           nombre_emisor: 'Papelería del Centro',
+          uuid_cfdi: '6F3A2C1B-9D8E-4F7A-B6C5-D4E3F2A1B0C9',
+          forma_pago: '03',
         },
       }),
     )
@@ -126,9 +157,9 @@ export const expensesRouter = router({
         method: 'PATCH',
         path: '/accrued-expenses/{id}',
         tags,
-        summary: 'Mark a manual expense paid (on a date) or unpaid',
+        summary: 'Mark a manual expense paid (on a date) or unpaid, or change what it says about its IVA',
         description:
-          'Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.',
+          'Changes the fields sent. `is_paid` sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `uuid_cfdi`, `pedimento`, `proveedor_extranjero_digital`, `forma_pago` and `uso_iva` decide whether and how its IVA is credited (null clears one). `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.',
         errorResponses: [400, 401, 403, 404, 500],
       },
     })
@@ -136,16 +167,45 @@ export const expensesRouter = router({
       z
         .object({
           id: z.string().min(1).max(100),
-          is_paid: z.boolean(),
+          is_paid: z.boolean().optional(),
           payment_date: IsoDate.optional(),
           ...DiotSupplierFields,
+          ...ivaSupportFields,
         })
         .meta({ example: { is_paid: true, payment_date: '2025-03-20' } }),
     )
     .output(z.object({ message: z.string(), data: Expense }))
-    .mutation(async ({ ctx, input: { id, ...payment } }) => ({
+    .mutation(async ({ ctx, input: { id, ...fields } }) => ({
       message: 'Expense updated',
-      data: await updateManualExpensePayment(ctx, ctx.user.id, id, payment),
+      data: await updateManualExpense(ctx, ctx.user.id, id, fields),
+    })),
+
+  setUsoIva: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/expenses/{id}/uso-iva',
+        tags,
+        summary: 'Tag a received CFDI as used only for taxed or only for exempt acts (LIVA 5-V)',
+        description:
+          "`gravado`: its IVA is credited in full; `exento`: never; null: used for both, credited at the month's proportion (the default). A manual expense takes `uso_iva` on PATCH /accrued-expenses/{id}. docs/iva-isr.md. A frozen profile answers 403.",
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(
+      z
+        .object({ id: z.string().min(1).max(100), uso_iva: z.enum(['gravado', 'exento']).nullable() })
+        .meta({ example: { uso_iva: 'gravado' } }),
+    )
+    .output(
+      z.object({
+        message: z.string(),
+        data: z.object({ id: z.string(), uso_iva: z.enum(['gravado', 'exento']).nullable() }),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => ({
+      message: 'Expense tagged',
+      data: await setUsoIva(ctx, ctx.user.id, input.id, input.uso_iva),
     })),
 
   update: authedProcedure

@@ -4,6 +4,7 @@ import { IsoDate } from '../schemas/dates';
 import { Invoice } from '../schemas/invoice';
 import { listQuery, Pagination } from '../schemas/pagination';
 import { SatStatusMarkFields } from '../schemas/sat-metadata';
+import { setActo5c } from '../services/cfdi/iva-tags';
 import { addManualPayment } from '../services/cfdi/manual-payment';
 import { markSatStatus } from '../services/cfdi/mark-status';
 import { getInvoice, listInvoices } from '../services/cfdi/read';
@@ -102,4 +103,22 @@ export const invoicesRouter = router({
       const { message, data } = await markSatStatus(ctx, ctx.user.id, id, 'income', mark);
       return { message, data: data as Invoice };
     }),
+  setActo5c: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/invoices/{id}/acto-5c',
+        tags,
+        summary: 'Tag an income CFDI as an act of LIVA 5-C (left out of the IVA proportion)',
+        description:
+          'With `acto_5c: true` the CFDI is left out of both sides of the monthly IVA proportion (LIVA 5-C: interest, shares, currency, fixed assets…); Folio already recognises interest by ClaveProdServ or description. docs/iva-isr.md. A frozen profile answers 403.',
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(InvoiceId.extend({ acto_5c: z.boolean() }).meta({ example: { acto_5c: true } }))
+    .output(z.object({ message: z.string(), data: z.object({ id: z.string(), acto_5c: z.boolean() }) }))
+    .mutation(async ({ ctx, input }) => ({
+      message: 'Invoice tagged',
+      data: await setActo5c(ctx, ctx.user.id, input.id, input.acto_5c),
+    })),
 });

@@ -5,6 +5,7 @@ import { authorizeProfile } from '../services/profiles/access';
 import { createProfile } from '../services/profiles/create-profile';
 import { deleteProfile } from '../services/profiles/delete-profile';
 import { listUserProfiles } from '../services/profiles/list-profiles';
+import { fixIvaProporcion5b, recordPagoProvisional } from '../services/profiles/tax-settings';
 import { updateProfile } from '../services/profiles/update-profile';
 import { authedProcedure, type RestMeta, router } from '../trpc';
 
@@ -13,6 +14,7 @@ const tags = ['profiles'];
 const rest: RestMeta = { inputErrorStatus: 422 };
 const ProfileId = z.object({ profileId: z.string().min(1).max(100) });
 const Data = z.object({ message: z.string(), data: Profile });
+const Año = z.coerce.number().int().min(2000).max(2100);
 
 export const profilesRouter = router({
   list: authedProcedure
@@ -106,4 +108,62 @@ export const profilesRouter = router({
       await deleteProfile(ctx, ctx.user.id, input.profileId);
       return { message: 'Profile deleted' };
     }),
+
+  setIvaProporcion5b: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/profiles/{profileId}/iva-proporcion-5b',
+        tags,
+        summary: "Fix the previous year's IVA proportion for a year (LIVA 5-B)",
+        description:
+          "The monthly reports of `año` credit IVA of expenses used for taxed and exempt acts at this percentage (2 decimals) instead of each month's own proportion (LIVA 5-V). By law the choice binds the taxpayer for 60 months. A frozen profile answers 403.",
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(
+      ProfileId.extend({ año: Año, proporcion: z.number().min(0).max(100) }).meta({
+        example: { año: 2025, proporcion: 87.5 },
+      }),
+    )
+    .output(
+      z.object({
+        message: z.string(),
+        data: z.object({ profile_id: z.string(), año: z.number(), proporcion: z.number() }),
+      }),
+    )
+    .mutation(async ({ ctx, input: { profileId, ...body } }) => ({
+      message: 'IVA proportion fixed',
+      data: await fixIvaProporcion5b(ctx, ctx.user.id, profileId, body),
+    })),
+
+  setPagoProvisional: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/profiles/{profileId}/pagos-provisionales/{anio}/{mes}',
+        tags,
+        summary: 'Record the ISR actually paid for a RESICO month (LISR 113-E)',
+        description:
+          "The annual RESICO computation (LISR 113-F, `resico_anual` of the annual report) subtracts this amount for the month instead of the month's computed `isr_a_pagar`. A frozen profile answers 403.",
+        errorResponses: [400, 401, 403, 404, 500],
+      },
+    })
+    .input(
+      ProfileId.extend({
+        anio: Año,
+        mes: z.coerce.number().int().min(1).max(12),
+        isr_pagado: z.number().min(0).max(1e12),
+      }).meta({ example: { isr_pagado: 1250 } }),
+    )
+    .output(
+      z.object({
+        message: z.string(),
+        data: z.object({ profile_id: z.string(), año: z.number(), mes: z.number(), isr_pagado: z.number() }),
+      }),
+    )
+    .mutation(async ({ ctx, input: { profileId, anio, ...body } }) => ({
+      message: 'Provisional payment recorded',
+      data: await recordPagoProvisional(ctx, ctx.user.id, profileId, { año: anio, ...body }),
+    })),
 });

@@ -43,6 +43,14 @@ export const Expense = z
     fecha_cancelacion: satStatusFields.fecha_cancelacion,
     estatus_fuente: satStatusFields.estatus_fuente,
     fecha_estatus: satStatusFields.fecha_estatus,
+    uuid_cfdi: Uuid.optional().describe("A manual expense's CFDI UUID (its IVA is creditable)"),
+    pedimento: z.string().optional().describe("A manual expense's import pedimento"),
+    proveedor_extranjero_digital: z
+      .boolean()
+      .optional()
+      .describe('A foreign digital service under LIVA 18-D'),
+    forma_pago: z.string().optional().describe("A manual expense's c_FormaPago"),
+    uso_iva: z.enum(['gravado', 'exento']).optional().describe('Used only for taxed or only for exempt acts'),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -124,4 +132,9 @@ export const toManualExpense = (row: ManualExpenseRow): Expense => ({
   ...opt('tipo_tercero', row.tipoTercero),
   ...opt('id_fiscal', row.idFiscal),
   ...opt('pais', row.pais),
+  ...opt('uuid_cfdi', row.uuidCfdi),
+  ...opt('pedimento', row.pedimento),
+  ...(row.proveedorExtranjeroDigital && { proveedor_extranjero_digital: true }),
+  ...opt('forma_pago', row.formaPago),
+  ...opt('uso_iva', row.usoIva),
 });

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { DIOT_FORMATS, REPORT_FORMATS } from '../services/reports/rules';
 import { PROFILE_ALIAS, profileRefFields, withAliases } from './aliases';
 import { Año, Mes } from './pagination';
+import { IvaAcreditable, Nomina, PorTasa, ResicoAnual } from './report-iva-isr';
 
 // The tax reports of plan-features §3. Amounts are MXN with 2 decimals; rates are percentages.
 
 const Money = z.number();
+// tax-rules §4, §5 (totals by rate, creditable IVA, RESICO annual, nómina): report-iva-isr.ts.
 
 const Accrual = z
   .object({
@@ -27,6 +29,7 @@ const Cash = z
     retencion_iva: Money,
     retencion_isr: Money,
     total: Money,
+    por_tasa: PorTasa,
   })
   .meta({ id: 'ReportCash' });
 
@@ -39,6 +42,7 @@ const Iva = z
     saldo: Money,
     a_cargo: Money,
     a_favor: Money,
+    ...IvaAcreditable,
   })
   .meta({ id: 'ReportIva' });
 
@@ -87,7 +91,15 @@ export const MonthlyReport = z
       .object({ por_cobrar: PendingSum, por_pagar: PendingSum })
       .optional()
       .describe('complete and advanced'),
-    resico: Resico.optional().describe('advanced, persona física in régimen 626 only'),
+    nomina: Nomina.optional().describe(
+      'complete and advanced: the Nómina 1.2 receipts the profile issued as employer, by FechaPago',
+    ),
+    nomina_recibida: Nomina.optional().describe(
+      'complete and advanced: the Nómina 1.2 receipts the profile received (its salary and the ISR withheld), by FechaPago',
+    ),
+    resico: Resico.optional().describe(
+      'advanced, persona física in régimen 626 only, not after the month its year-to-date income passed 3,500,000.00',
+    ),
     advertencias: z.array(z.string()),
   })
   .meta({ id: 'MonthlyReport' });
@@ -106,6 +118,9 @@ export const AnnualReport = z
       isr: Isr.optional(),
       resico: Resico.omit({ tasa: true }).optional(),
     }),
+    resico_anual: ResicoAnual.optional().describe(
+      'advanced, RESICO persona física only, not for a year in which it left RESICO (LISR 113-F)',
+    ),
   })
   .meta({ id: 'AnnualReport' });
 
@@ -115,10 +130,10 @@ const Actos = z
     devoluciones: Money.describe('Returns, discounts and bonuses received (credit notes), kept apart'),
   })
   .meta({ id: 'DiotActos' });
-const IvaAcreditable = z
+const DiotIvaAcreditable = z
   .object({ exclusivamente_gravadas: Money, con_proporcion: Money })
   .meta({ id: 'DiotIvaAcreditable' });
-const IvaNoAcreditable = z
+const DiotIvaNoAcreditable = z
   .object({ por_proporcion: Money, no_cumple_requisitos: Money, exentas: Money, no_objeto: Money })
   .meta({ id: 'DiotIvaNoAcreditable' });
 const porZona = <T extends z.ZodType>(t: T) =>
@@ -162,8 +177,8 @@ export const DiotReport = z
             importacion_exenta: Actos.describe('Imports exempt from IVA (foreign suppliers)'),
             no_objeto: Actos.describe('Acts not subject to IVA (ObjetoImp 01) paid in Mexico'),
           }),
-          iva_acreditable: porZona(IvaAcreditable),
-          iva_no_acreditable: porZona(IvaNoAcreditable),
+          iva_acreditable: porZona(DiotIvaAcreditable),
+          iva_no_acreditable: porZona(DiotIvaNoAcreditable),
           efectos_fiscales: z
             .boolean()
             .describe(

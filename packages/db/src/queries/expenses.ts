@@ -183,16 +183,29 @@ export async function findOwnManualExpense(
   return row;
 }
 
-export async function setManualExpensePayment(
+/** Sets the given fields of a manual expense (payment, IVA support, use). */
+export async function updateManualExpense(
   db: Db,
   id: string,
-  payment: { isPaid: boolean; paymentDate: string | null },
-  /** The DIOT's supplier fields, when the change sends them. */
-  supplier?: { tipoTercero: '04' | '05' | null; idFiscal: string | null; pais: string | null },
+  fields: Partial<
+    Pick<
+      ManualExpenseRow,
+      | 'isPaid'
+      | 'paymentDate'
+      | 'uuidCfdi'
+      | 'pedimento'
+      | 'proveedorExtranjeroDigital'
+      | 'formaPago'
+      | 'usoIva'
+      | 'tipoTercero'
+      | 'idFiscal'
+      | 'pais'
+    >
+  >,
 ): Promise<ManualExpenseRow | undefined> {
   const [row] = await db
     .update(manualExpenses)
-    .set({ ...payment, ...supplier, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: new Date() })
     .where(eq(manualExpenses.id, id))
     .returning();
   return row;

@@ -46,6 +46,19 @@ export interface ReportDoc {
    * migration 0011, by-rate columns unknown until then).
    */
   pendingTaxDetail: number;
+  /** c_FormaPago of the CFDI (01 cash: LIVA 5-I); null when absent. */
+  formaPago: string | null;
+  /** From the CFDI's facts (0 / false before they are derived): the base of ObjetoImp 01 concepts. */
+  baseNoObjeto: Amount;
+  /** Interest (LIVA 5-C) by kind: with IVA, object without IVA (read as exempt), non-object. */
+  interesGravado: Amount;
+  interesExento: Amount;
+  interesNoObjeto: Amount;
+  /** Vehicle fuel (ClaveProdServ 151015xx) among its concepts. */
+  combustible: boolean;
+  /** The user's tags (docs/iva-isr.md): a received CFDI's use (LIVA 5-V), an issued one among LIVA 5-C's acts. */
+  usoIva: 'gravado' | 'exento' | null;
+  acto5c: boolean;
 }
 
 /** The taxes a complement states for one related document (Pagos 2.0 TrasladosDR / RetencionesDR). */
@@ -83,6 +96,8 @@ export interface ReportPayment {
   defectos: string[];
   /** The invoice it pays, when the profile has it. */
   invoice: ReportDoc | null;
+  /** FormaDePagoP of the complement, or the manual payment's c_FormaPago. */
+  formaPago: string | null;
 }
 
 /** An expense typed in by hand. */
@@ -97,6 +112,12 @@ export interface ReportManualExpense {
   paymentDate: string | null;
   rfcEmisor: string | null;
   nombreEmisor: string | null;
+  /** What supports crediting its IVA (LIVA 5-II), how it was paid and its use (tax-rules.md §4). */
+  uuidCfdi: string | null;
+  pedimento: string | null;
+  proveedorExtranjeroDigital: boolean;
+  formaPago: string | null;
+  usoIva: 'gravado' | 'exento' | null;
 }
 
 /** The parties of a document: who issued it, who received it (the counterparty depends on the side). */
@@ -158,4 +179,20 @@ export interface ReportRows {
   manualExpenses: ReportManualExpense[];
   pending: PendingDoc[];
   notes: ReportNote[];
+  /** Nómina totals by month of FechaPago (tax-rules §5); absent: none. */
+  nomina?: ReportNomina[];
+}
+
+/** The Nómina 1.2 totals of one month's N CFDI on one side (expense: the profile is the employer). */
+export interface ReportNomina {
+  side: Side;
+  /** YYYY-MM of the complement's FechaPago. */
+  month: string;
+  documentos: number;
+  percepcionesGravadas: Amount;
+  percepcionesExentas: Amount;
+  deducciones: Amount;
+  otrosPagos: Amount;
+  subsidioCausado: Amount;
+  isrRetenido: Amount;
 }

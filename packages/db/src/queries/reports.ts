@@ -8,6 +8,7 @@ import type {
   PendingDoc,
   ReportDoc,
   ReportManualExpense,
+  ReportNomina,
   ReportNote,
   ReportPayment,
   ReportRows,
@@ -38,6 +39,41 @@ const toPorTasa = (r: object, prefix = ''): IvaPorTasa | null => {
   return base16 === null ? null : { base16, iva16, base8, iva8, base0, baseExenta };
 };
 
+// tax-rules §4 (creditable IVA, proportion, totals by rate): what the facts (cfdis.facts,
+// docs/cfdi.md#facts) say of a document, as numbers a group sums: the non-object base (ObjetoImp 01),
+// the interest of LIVA 5-C by kind (object with IVA, object without IVA read as exempt, non-object)
+// and whether vehicle fuel (ClaveProdServ 151015xx) is among its concepts.
+// Only income with an interest concept walks its concepts (a containment test first), and only
+// expenses look for fuel: a year of 100,000 CFDI reads these in one pass.
+const interestBase = (alias: string, kind: string) =>
+  `case when ${alias}.side = 'income' and ${alias}.facts @> '{"conceptos":[{"interes":true}]}'
+    then coalesce((select sum((x->>'base')::numeric) from jsonb_array_elements(${alias}.facts->'conceptos') x
+      where (x->>'interes')::boolean and ${kind}), 0) else 0 end`;
+const FACTS = {
+  base_no_objeto: (a: string) => `coalesce((${a}.facts->'basePorObjetoImp'->>'01')::numeric, 0)`,
+  interes_gravado: (a: string) => interestBase(a, `x->>'objetoImp' <> '01' and (x->>'iva')::numeric <> 0`),
+  interes_exento: (a: string) => interestBase(a, `x->>'objetoImp' <> '01' and (x->>'iva')::numeric = 0`),
+  interes_no_objeto: (a: string) => interestBase(a, `x->>'objetoImp' = '01'`),
+};
+const FUEL = (a: string) =>
+  `(${a}.side = 'expense' and coalesce(jsonb_path_exists(${a}.facts, '$.conceptos[*] ? (@.claveProdServ starts with "151015")'), false))`;
+const factColumns = (a: string) =>
+  `${Object.entries(FACTS)
+    .map(([name, expr]) => `${expr(a)}::text as ${name}`)
+    .join(', ')}, ${FUEL(a)} as combustible`;
+const factSums = (a: string) =>
+  `${Object.entries(FACTS)
+    .map(([name, expr]) => `sum(${expr(a)})::text as ${name}`)
+    .join(', ')}, bool_or(${FUEL(a)}) as combustible`;
+type FactsRecord = Record<keyof typeof FACTS, string | null> & { combustible: boolean | null };
+const toFacts = (r: FactsRecord) => ({
+  baseNoObjeto: r.base_no_objeto,
+  interesGravado: r.interes_gravado,
+  interesExento: r.interes_exento,
+  interesNoObjeto: r.interes_no_objeto,
+  combustible: r.combustible ?? false,
+});
+
 /** The columns of a CFDI as a ReportDoc, read from the table under `alias`. */
 export const docColumns = (alias: string) =>
   sql.raw(`
@@ -47,7 +83,7 @@ export const docColumns = (alias: string) =>
     ${alias}.iva_amount::text as iva_amount, ${alias}.retencion_iva_amount::text as retencion_iva_amount,
     ${alias}.retencion_isr_amount::text as retencion_isr_amount, ${alias}.iva::text as iva,
     ${alias}.rfc_emisor, ${alias}.nombre_emisor, ${alias}.rfc_receptor, ${alias}.nombre_receptor,
-    ${byRate(alias)},
+    ${alias}.forma_pago, ${alias}.uso_iva, ${alias}.acto_5c, ${byRate(alias)}, ${factColumns(alias)},
     ${VALIDO(alias)} as valido, ${PENDING_DETAIL(alias)}::int as pending_tax_detail`);
 
 /** The TipoRelacion of notes that lower an invoice (tax-rules §2, §3): 01 nota de crédito, 03 devolución, 07 anticipo. */
@@ -59,7 +95,7 @@ const VALIDO = (alias: string) => `coalesce((${alias}.validacion->>'valido')::bo
 const PENDING_DETAIL = (alias: string) =>
   `(${alias}.taxes_version is null or (${alias}.taxes_version > 0 and ${alias}.taxes_version < ${TAXES_VERSION}))`;
 
-export interface DocRecord extends ByRateRecord {
+export interface DocRecord extends ByRateRecord, FactsRecord {
   id: string;
   uuid: string;
   side: 'income' | 'expense';
@@ -81,6 +117,9 @@ export interface DocRecord extends ByRateRecord {
   nombre_receptor: string;
   valido: boolean;
   pending_tax_detail: number | string;
+  forma_pago: string | null;
+  uso_iva: 'gravado' | 'exento' | null;
+  acto_5c: boolean;
 }
 
 export const toDoc = (r: DocRecord): ReportDoc => ({
@@ -107,6 +146,10 @@ export const toDoc = (r: DocRecord): ReportDoc => ({
   valido: r.valido,
   documentos: 1,
   pendingTaxDetail: Number(r.pending_tax_detail),
+  formaPago: r.forma_pago,
+  usoIva: r.uso_iva,
+  acto5c: r.acto_5c,
+  ...toFacts(r),
 });
 
 async function all<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -137,7 +180,7 @@ async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
     sql`select min(c.id) as id, min(c.uuid) as uuid, c.side, c.tipo_comprobante, c.tipo, min(c.fecha) as fecha,
           c.moneda, c.tipo_cambio::text as tipo_cambio, ${sql.raw(sums)}, max(c.iva)::text as iva,
           c.rfc_emisor, max(c.nombre_emisor) as nombre_emisor, c.rfc_receptor, max(c.nombre_receptor) as nombre_receptor,
-          ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos,
+          c.forma_pago, c.uso_iva, c.acto_5c, ${sql.raw(factSums('c'))}, ${sql.raw(VALIDO('c'))} as valido, count(*) as documentos,
           count(*) filter (where ${sql.raw(PENDING_DETAIL('c'))}) as pending_tax_detail
         from cfdis c
         where c.profile_id = ${r.profileId} and c.side in ('income', 'expense')
@@ -145,6 +188,8 @@ async function documents(db: Executor, r: ReportRange): Promise<ReportDoc[]> {
           and ${sql.raw(countsIn('c'))}
         group by left(c.fecha, 7), c.side, c.tipo_comprobante, c.tipo, c.moneda, c.tipo_cambio, c.rfc_emisor,
           c.rfc_receptor, ${sql.raw(VALIDO('c'))}, c.base_16 is null, case when c.base_16 is null then c.iva end,
+          -- An expense paid in cash is judged on its own total (LIVA 5-I): never summed with others.
+          c.forma_pago, case when c.side = 'expense' and c.forma_pago = '01' then c.id end, c.uso_iva, c.acto_5c,
           case when not ${sql.raw(VALIDO('c'))} or (c.moneda not in ('MXN', 'XXX') and coalesce(c.tipo_cambio, 0) <= 0)
             then c.id end`,
   );
@@ -167,6 +212,7 @@ type PaymentRecord = Partial<DocRecord> & {
   importe: string;
   moneda_dr: string;
   rep_pending_tax_detail: boolean;
+  forma_pago_p: string | null;
   rep_defects: string[] | null;
 };
 
@@ -179,6 +225,7 @@ export async function payments(db: Executor, r: ReportRange): Promise<ReportPaym
                pa.equivalencia_dr::text as equivalencia_dr, pa.imp_pagado::text as importe, pa.moneda_dr,
                pa.tipo_cambio_p::text as tipo_cambio_p, pa.dr_taxes, pa.retencion_iva::text as retencion_iva,
                pa.retencion_isr::text as retencion_isr, ${sql.raw(PENDING_DETAIL('rep'))} as rep_pending_tax_detail,
+               pa.forma_pago as forma_pago_p,
                ${sql.raw(byRate('pa', 'dr_'))},
                (select jsonb_agg(w) from jsonb_array_elements_text(inv.payment_warnings) w
                 where w like 'complemento ' || rep.uuid || ' (parcialidad ' || pa.num_parcialidad || ') defectuoso%') as rep_defects,
@@ -190,7 +237,7 @@ export async function payments(db: Executor, r: ReportRange): Promise<ReportPaym
           and ${sql.raw(countsIn('rep'))} and (inv.id is null or ${sql.raw(countsIn('inv'))})
         union all
         select 'manual', inv.uuid, inv.uuid, inv.side, null, mp.fecha_pago, mp.moneda_pago,
-               null, mp.monto::text, inv.moneda, null, false, null, null, false,
+               null, mp.monto::text, inv.moneda, null, false, null, null, false, mp.forma_pago,
                ${sql.raw(BY_RATE.map(() => 'null').join(', '))}, null,
                ${docColumns('inv')}
         from cfdis inv
@@ -216,6 +263,7 @@ export async function payments(db: Executor, r: ReportRange): Promise<ReportPaym
     repPendingTaxDetail: p.rep_pending_tax_detail,
     defectos: p.rep_defects ?? [],
     invoice: p.id ? toDoc(p as DocRecord) : null,
+    formaPago: p.forma_pago_p,
   }));
 }
 
@@ -230,6 +278,11 @@ interface ManualRecord {
   iva_amount: string;
   total: string;
   iva: string;
+  uuid_cfdi: string | null;
+  pedimento: string | null;
+  proveedor_extranjero_digital: boolean;
+  forma_pago: string | null;
+  uso_iva: 'gravado' | 'exento' | null;
 }
 
 /** Manual expenses dated or paid in the period. */
@@ -237,7 +290,8 @@ export async function manualExpenses(db: Executor, r: ReportRange): Promise<Repo
   const rows = await all<ManualRecord>(
     db,
     sql`select id, fecha, subtotal::text as subtotal, iva_amount::text as iva_amount, total::text as total,
-               iva::text as iva, is_paid, payment_date, rfc_emisor, nombre_emisor
+               iva::text as iva, is_paid, payment_date, rfc_emisor, nombre_emisor,
+               uuid_cfdi, pedimento, proveedor_extranjero_digital, forma_pago, uso_iva
         from manual_expenses
         where profile_id = ${r.profileId}
           and ((fecha >= ${r.from} and fecha < ${r.to})
@@ -254,6 +308,11 @@ export async function manualExpenses(db: Executor, r: ReportRange): Promise<Repo
     paymentDate: e.payment_date,
     rfcEmisor: e.rfc_emisor,
     nombreEmisor: e.nombre_emisor,
+    uuidCfdi: e.uuid_cfdi,
+    pedimento: e.pedimento,
+    proveedorExtranjeroDigital: e.proveedor_extranjero_digital,
+    formaPago: e.forma_pago,
+    usoIva: e.uso_iva,
   }));
 }
 
@@ -346,6 +405,50 @@ async function pending(db: Executor, r: ReportRange): Promise<PendingDoc[]> {
   }));
 }
 
+const NOMINA_SUMS = [
+  ['percepcionesGravadas', 'percepciones_gravadas'],
+  ['percepcionesExentas', 'percepciones_exentas'],
+  ['totalDeducciones', 'deducciones'],
+  ['totalOtrosPagos', 'otros_pagos'],
+  ['subsidioCausado', 'subsidio_causado'],
+  ['totalImpuestosRetenidos', 'isr_retenido'],
+] as const;
+
+type NominaRecord = Record<(typeof NOMINA_SUMS)[number][1], string> & {
+  side: 'income' | 'expense';
+  month: string;
+  documentos: string;
+};
+
+/**
+ * Nómina 1.2 totals of the valid N CFDI paid in the period (by the complement's FechaPago), per
+ * month and side: issued by the profile (expense: it is the employer) or received (income: its salary).
+ */
+async function nomina(db: Executor, r: ReportRange): Promise<ReportNomina[]> {
+  const sums = NOMINA_SUMS.map(
+    ([k, name]) => `sum((c.facts->'nomina'->>'${k}')::numeric)::text as ${name}`,
+  ).join(', ');
+  const rows = await all<NominaRecord>(
+    db,
+    sql`select c.side, left(c.facts->'nomina'->>'fechaPago', 7) as month, count(*) as documentos, ${sql.raw(sums)}
+        from cfdis c
+        where c.profile_id = ${r.profileId} and c.tipo_comprobante = 'N' and ${sql.raw(VALIDO('c'))}
+          and c.facts->'nomina'->>'fechaPago' >= ${r.from} and c.facts->'nomina'->>'fechaPago' < ${r.to}
+        group by 1, 2`,
+  );
+  return rows.map((n) => ({
+    side: n.side,
+    month: n.month,
+    documentos: Number(n.documentos),
+    percepcionesGravadas: n.percepciones_gravadas,
+    percepcionesExentas: n.percepciones_exentas,
+    deducciones: n.deducciones,
+    otrosPagos: n.otros_pagos,
+    subsidioCausado: n.subsidio_causado,
+    isrRetenido: n.isr_retenido,
+  }));
+}
+
 // Credit notes and the invoices they relate to (tax-rules §2): whether a note moves cash, and in
 // which month, depends on its invoices' balances at its date, so each note comes alone, with them.
 
@@ -415,14 +518,15 @@ export async function notes(db: Executor, r: ReportRange): Promise<ReportNote[]>
   }));
 }
 
-/** Everything a report over the period needs, in five statements. */
+/** Everything a report over the period needs, in six statements. */
 export async function reportRows(db: Executor, r: ReportRange): Promise<ReportRows> {
-  const [docs, pays, manual, pend, notas] = await Promise.all([
+  const [docs, pays, manual, pend, notas, nom] = await Promise.all([
     documents(db, r),
     payments(db, r),
     manualExpenses(db, r),
     pending(db, r),
     notes(db, r),
+    nomina(db, r),
   ]);
-  return { docs, payments: pays, manualExpenses: manual, pending: pend, notes: notas };
+  return { docs, payments: pays, manualExpenses: manual, pending: pend, notes: notas, nomina: nom };
 }

@@ -113,6 +113,13 @@ export const cfdis = pgTable(
      * Nómina totals. NULL until derived (taxes_version < 2).
      */
     facts: jsonb('facts').$type<object>(),
+    /**
+     * The user's word for the IVA proportion (docs/iva-isr.md): a received CFDI used only for taxed
+     * or only for exempt acts (LIVA 5-V; NULL: both, prorated), an issued one among the acts of
+     * LIVA 5-C (left out of the proportion).
+     */
+    usoIva: text('uso_iva', { enum: ['gravado', 'exento'] }),
+    acto5c: boolean('acto_5c').notNull().default(false),
     rfcEmisor: text('rfc_emisor').notNull(),
     nombreEmisor: text('nombre_emisor').notNull(),
     regimenFiscalEmisor: text('regimen_fiscal_emisor'),

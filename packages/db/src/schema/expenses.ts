@@ -68,6 +68,17 @@ export const manualExpenses = pgTable(
     tipoTercero: text('tipo_tercero', { enum: ['04', '05'] }),
     idFiscal: text('id_fiscal'),
     pais: text('pais'),
+    /**
+     * What supports crediting its IVA (LIVA 5-II, docs/iva-isr.md#creditable-iva): the UUID of its
+     * CFDI, an import's pedimento, or a foreign digital service registered under LIVA 18-D.
+     */
+    uuidCfdi: text('uuid_cfdi'),
+    pedimento: text('pedimento'),
+    proveedorExtranjeroDigital: boolean('proveedor_extranjero_digital').notNull().default(false),
+    /** c_FormaPago of its payment (01 cash: LIVA 5-I via LISR 27-III). */
+    formaPago: text('forma_pago'),
+    /** Used only for taxed or only for exempt acts (LIVA 5-V); NULL: both, credited in proportion. */
+    usoIva: text('uso_iva', { enum: ['gravado', 'exento'] }),
     searchText: text('search_text').generatedAlwaysAs(sql`f_unaccent(lower(concepto))`),
     ...timestamps,
   },

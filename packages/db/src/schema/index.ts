@@ -7,4 +7,5 @@ export * from './platform';
 export * from './profiles';
 export * from './sat-metadata';
 export * from './sat-user';
+export * from './tax-settings';
 export * from './users';

@@ -71,6 +71,10 @@ function iva(v: NonNullable<MonthlyReport['iva']>, width: number | undefined) {
       ['trasladado cobrado', formatMoney(v.trasladado_cobrado)],
       ['retenido por clientes', formatMoney(v.retenido_por_clientes)],
       ['acreditable pagado', formatMoney(v.acreditable_pagado)],
+      ['no acreditable (LIVA 5)', formatMoney(v.no_acreditable)],
+      ...(v.proporcion === undefined
+        ? []
+        : ([['proporción %', v.proporcion.toFixed(2)]] as [string, string][])),
       ['saldo', formatMoney(v.saldo)],
       ['a cargo', formatMoney(v.a_cargo)],
       ['a favor', formatMoney(v.a_favor)],

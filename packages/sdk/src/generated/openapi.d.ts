@@ -262,6 +262,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profiles/{profileId}/iva-proporcion-5b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Fix the previous year's IVA proportion for a year (LIVA 5-B)
+         * @description The monthly reports of `año` credit IVA of expenses used for taxed and exempt acts at this percentage (2 decimals) instead of each month's own proportion (LIVA 5-V). By law the choice binds the taxpayer for 60 months. A frozen profile answers 403.
+         */
+        put: operations["profiles-setIvaProporcion5b"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/{profileId}/pagos-provisionales/{anio}/{mes}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the ISR actually paid for a RESICO month (LISR 113-E)
+         * @description The annual RESICO computation (LISR 113-F, `resico_anual` of the annual report) subtracts this amount for the month instead of the month's computed `isr_a_pagar`. A frozen profile answers 403.
+         */
+        put: operations["profiles-setPagoProvisional"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices": {
         parameters: {
             query?: never;
@@ -326,6 +366,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoices/{id}/acto-5c": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Tag an income CFDI as an act of LIVA 5-C (left out of the IVA proportion)
+         * @description With `acto_5c: true` the CFDI is left out of both sides of the monthly IVA proportion (LIVA 5-C: interest, shares, currency, fixed assets…); Folio already recognises interest by ClaveProdServ or description. docs/iva-isr.md. A frozen profile answers 403.
+         */
+        put: operations["invoices-setActo5c"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/expenses": {
         parameters: {
             query?: never;
@@ -380,10 +440,30 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Mark a manual expense paid (on a date) or unpaid
-         * @description Sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.
+         * Mark a manual expense paid (on a date) or unpaid, or change what it says about its IVA
+         * @description Changes the fields sent. `is_paid` sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `uuid_cfdi`, `pedimento`, `proveedor_extranjero_digital`, `forma_pago` and `uso_iva` decide whether and how its IVA is credited (null clears one). `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.
          */
         patch: operations["expenses-updatePayment"];
+        trace?: never;
+    };
+    "/expenses/{id}/uso-iva": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Tag a received CFDI as used only for taxed or only for exempt acts (LIVA 5-V)
+         * @description `gravado`: its IVA is credited in full; `exento`: never; null: used for both, credited at the month's proportion (the default). A manual expense takes `uso_iva` on PATCH /accrued-expenses/{id}. docs/iva-isr.md. A frozen profile answers 403.
+         */
+        put: operations["expenses-setUsoIva"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/expenses/{id}": {
@@ -1398,6 +1478,22 @@ export interface components {
              * @description When that source said it
              */
             fecha_estatus?: string;
+            /**
+             * Format: uuid
+             * @description A manual expense's CFDI UUID (its IVA is creditable)
+             */
+            uuid_cfdi?: string;
+            /** @description A manual expense's import pedimento */
+            pedimento?: string;
+            /** @description A foreign digital service under LIVA 18-D */
+            proveedor_extranjero_digital?: boolean;
+            /** @description A manual expense's c_FormaPago */
+            forma_pago?: string;
+            /**
+             * @description Used only for taxed or only for exempt acts
+             * @enum {string}
+             */
+            uso_iva?: "gravado" | "exento";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1818,7 +1914,11 @@ export interface components {
                     saldo: number;
                 };
             };
-            /** @description advanced, persona física in régimen 626 only */
+            /** @description complete and advanced: the Nómina 1.2 receipts the profile issued as employer, by FechaPago */
+            nomina?: components["schemas"]["ReportNomina"];
+            /** @description complete and advanced: the Nómina 1.2 receipts the profile received (its salary and the ISR withheld), by FechaPago */
+            nomina_recibida?: components["schemas"]["ReportNomina"];
+            /** @description advanced, persona física in régimen 626 only, not after the month its year-to-date income passed 3,500,000.00 */
             resico?: components["schemas"]["ReportResico"];
             advertencias: string[];
         };
@@ -1839,6 +1939,30 @@ export interface components {
             retencion_iva: number;
             retencion_isr: number;
             total: number;
+            por_tasa: components["schemas"]["ReportPorTasa"];
+        };
+        /** @description Base and IVA by rate, as the monthly IVA return asks for them (no_objeto: ObjetoImp 01) */
+        ReportPorTasa: {
+            tasa_16: {
+                base: number;
+                iva: number;
+            };
+            tasa_8: {
+                base: number;
+                iva: number;
+            };
+            tasa_0: {
+                base: number;
+                iva: number;
+            };
+            exento: {
+                base: number;
+                iva: number;
+            };
+            no_objeto: {
+                base: number;
+                iva: number;
+            };
         };
         ReportIva: {
             trasladado_cobrado: number;
@@ -1848,10 +1972,27 @@ export interface components {
             saldo: number;
             a_cargo: number;
             a_favor: number;
+            /** @description Monthly only: the percentage (2 decimals) of prorated IVA credited (LIVA 5-V/4-A, or the LIVA 5-B fixed one); 100 without exempt or non-object income */
+            proporcion?: number;
+            /** @description IVA paid that is not credited: without CFDI (5-II), cash over 2,000.00 or fuel in cash (5-I), the proportion’s rest */
+            no_acreditable: number;
+            /** @description Monthly only, informative: the year’s earlier a_favor not absorbed by a later a_cargo (LIVA 6) */
+            saldos_a_favor_anteriores?: number;
         };
         ReportIsr: {
             retenido_por_clientes: number;
             retenido_a_proveedores: number;
+        };
+        ReportNomina: {
+            documentos: number;
+            percepciones_gravadas: number;
+            percepciones_exentas: number;
+            deducciones: number;
+            otros_pagos: number;
+            /** @description OtroPago 002 */
+            subsidio_causado: number;
+            /** @description Σ TotalImpuestosRetenidos */
+            isr_retenido: number;
         };
         ReportResico: {
             ingresos_cobrados: number;
@@ -1890,6 +2031,20 @@ export interface components {
                     isr_a_pagar: number;
                 };
             };
+            /** @description advanced, RESICO persona física only, not for a year in which it left RESICO (LISR 113-F) */
+            resico_anual?: components["schemas"]["ReportResicoAnual"];
+        };
+        ReportResicoAnual: {
+            ingresos_cobrados: number;
+            /** @description LISR art. 113-F annual rate, a percentage */
+            tasa: number;
+            isr_causado: number;
+            /** @description Σ the monthly isr_a_pagar, or the amounts the user recorded as paid */
+            pagos_provisionales: number;
+            /** @description ISR withheld by personas morales (LISR 113-J) */
+            isr_retenido: number;
+            isr_a_cargo: number;
+            isr_a_favor: number;
         };
         DiotReport: {
             profile: {
@@ -3203,6 +3358,193 @@ export interface operations {
             };
         };
     };
+    "profiles-setIvaProporcion5b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "año": 2025,
+                 *       "proporcion": 87.5
+                 *     }
+                 */
+                "application/json": {
+                    "a\u00F1o": number;
+                    proporcion: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            profile_id: string;
+                            "a\u00F1o": number;
+                            proporcion: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "profiles-setPagoProvisional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+                anio: number;
+                mes: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "isr_pagado": 1250
+                 *     }
+                 */
+                "application/json": {
+                    isr_pagado: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            profile_id: string;
+                            "a\u00F1o": number;
+                            mes: number;
+                            isr_pagado: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "invoices-list": {
         parameters: {
             query?: {
@@ -3547,6 +3889,96 @@ export interface operations {
             };
         };
     };
+    "invoices-setActo5c": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "acto_5c": true
+                 *     }
+                 */
+                "application/json": {
+                    acto_5c: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: string;
+                            acto_5c: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "expenses-list": {
         parameters: {
             query?: {
@@ -3659,7 +4091,9 @@ export interface operations {
                  *       "is_paid": true,
                  *       "payment_date": "2025-03-15",
                  *       "rfc_emisor": "EKU9003173C9",
-                 *       "nombre_emisor": "Papelería del Centro"
+                 *       "nombre_emisor": "Papelería del Centro",
+                 *       "uuid_cfdi": "6F3A2C1B-9D8E-4F7A-B6C5-D4E3F2A1B0C9",
+                 *       "forma_pago": "03"
                  *     }
                  */
                 "application/json": {
@@ -3694,6 +4128,16 @@ export interface operations {
                     id_fiscal?: string;
                     /** @description The foreign supplier’s country, ISO 3166 alpha-3 (ZZZ: another) */
                     pais?: string;
+                    /** @description The UUID of the expense's CFDI: without it (or a pedimento, or 18-D) its IVA is not creditable (LIVA 5-II) */
+                    uuid_cfdi?: string | null;
+                    /** @description An import's pedimento (15 digits): its IVA is creditable */
+                    pedimento?: string | null;
+                    /** @description A foreign digital service registered under LIVA 18-D: its IVA is creditable */
+                    proveedor_extranjero_digital?: boolean;
+                    /** @description c_FormaPago of its payment; 01 (cash) over 2,000.00 is not creditable (LIVA 5-I, LISR 27-III) */
+                    forma_pago?: string | null;
+                    /** @description Used only for taxed acts (100 % creditable) or only for exempt ones (0 %); absent: both, in proportion (LIVA 5-V) */
+                    uso_iva?: ("gravado" | "exento") | null;
                 };
             };
         };
@@ -3797,7 +4241,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    is_paid: boolean;
+                    is_paid?: boolean;
                     payment_date?: string;
                     /**
                      * @description DIOT: 05 for a foreign supplier (then id_fiscal and pais are required); 04 national
@@ -3808,6 +4252,16 @@ export interface operations {
                     id_fiscal?: string;
                     /** @description The foreign supplier’s country, ISO 3166 alpha-3 (ZZZ: another) */
                     pais?: string;
+                    /** @description The UUID of the expense's CFDI: without it (or a pedimento, or 18-D) its IVA is not creditable (LIVA 5-II) */
+                    uuid_cfdi?: string | null;
+                    /** @description An import's pedimento (15 digits): its IVA is creditable */
+                    pedimento?: string | null;
+                    /** @description A foreign digital service registered under LIVA 18-D: its IVA is creditable */
+                    proveedor_extranjero_digital?: boolean;
+                    /** @description c_FormaPago of its payment; 01 (cash) over 2,000.00 is not creditable (LIVA 5-I, LISR 27-III) */
+                    forma_pago?: string | null;
+                    /** @description Used only for taxed acts (100 % creditable) or only for exempt ones (0 %); absent: both, in proportion (LIVA 5-V) */
+                    uso_iva?: ("gravado" | "exento") | null;
                 };
             };
         };
@@ -3822,6 +4276,96 @@ export interface operations {
                     "application/json": {
                         message: string;
                         data: components["schemas"]["Expense"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses-setUsoIva": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "uso_iva": "gravado"
+                 *     }
+                 */
+                "application/json": {
+                    uso_iva: ("gravado" | "exento") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: string;
+                            uso_iva: ("gravado" | "exento") | null;
+                        };
                     };
                 };
             };

@@ -12,9 +12,10 @@ import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
 import { takeMonthlyQuota } from '../quota';
 import { type ForeignSupplierInput, foreignSupplierOf } from './foreign-supplier';
+import { type IvaSupportInput, ivaSupportOf } from './manual-expense-iva';
 import { paymentOf } from './manual-expense-payment';
 
-export interface ManualExpenseInput extends ForeignSupplierInput {
+export interface ManualExpenseInput extends ForeignSupplierInput, IvaSupportInput {
   profileId: string;
   period_id: string;
   concepto: string;
@@ -56,6 +57,7 @@ export async function createManualExpense(
   // The body's own rules first: a bad body is a 400 whoever sends it.
   const payment = paymentOf(input);
   const supplier = supplierOf(input);
+  const ivaSupport = ivaSupportOf(input);
   const profile = await authorizeProfile(ctx, userId, input.profileId, 'write');
   const period = await findPeriod(ctx.db, input.period_id);
   if (!period || period.profileId !== profile.id) {
@@ -91,6 +93,7 @@ export async function createManualExpense(
         categoria: input.categoria ?? null,
         ...payment,
         ...supplier,
+        ...ivaSupport,
       });
       const result: Answer = {
         message: 'Expense created',

@@ -1,12 +1,13 @@
 // Whether a manual expense is paid and when: the cash-basis reports count it on its payment date
 // (docs/cfdi.md#taxes-by-rate). The same rule for the creation and a later change.
-import { findOwnManualExpense, setManualExpensePayment } from '@folio/db/queries/expenses';
+import { findOwnManualExpense, updateManualExpense as storeUpdate } from '@folio/db/queries/expenses';
 import type { Context } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { type Expense, toManualExpense } from '../../schemas/expense';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
 import { type ForeignSupplierInput, foreignSupplierOf } from './foreign-supplier';
+import { type IvaSupportInput, ivaSupportOf } from './manual-expense-iva';
 
 export interface PaymentInput {
   is_paid?: boolean;
@@ -27,26 +28,26 @@ export function paymentOf(input: PaymentInput): { isPaid: boolean; paymentDate: 
 }
 
 /**
- * Marks the caller's manual expense paid on a date, or unpaid (and, when sent, its DIOT supplier
- * fields); someone else's is as missing (404).
+ * Changes the caller's manual expense: paid on a date or unpaid (when `is_paid` is given), what it
+ * says about its IVA and, when sent, its DIOT supplier fields; someone else's is as missing (404).
  */
-export async function updateManualExpensePayment(
+export async function updateManualExpense(
   ctx: Context,
   userId: string,
   id: string,
-  input: PaymentInput & ForeignSupplierInput & { is_paid: boolean },
+  input: PaymentInput & IvaSupportInput & ForeignSupplierInput,
 ): Promise<Expense> {
-  const payment = paymentOf(input);
+  const payment = input.is_paid === undefined && input.payment_date === undefined ? {} : paymentOf(input);
+  const ivaSupport = ivaSupportOf(input);
   const supplier = foreignSupplierOf(input);
+  const changes = { ...payment, ...ivaSupport, ...supplier };
+  if (Object.keys(changes).length === 0)
+    throw badRequest('Nothing to change: send at least one field', 'empty_update');
   const expense = await findOwnManualExpense(ctx.db, userId, id);
   if (!expense) throw notFound('Expense not found');
   await authorizeProfile(ctx, userId, expense.profileId, 'write');
-  const row = await setManualExpensePayment(ctx.db, id, payment, supplier);
+  const row = await storeUpdate(ctx.db, id, changes);
   if (!row) throw notFound('Expense not found'); // deleted (with its profile) meanwhile
-  await audit(ctx, 'expense.payment', userId, {
-    entity: 'manual_expense',
-    entityId: id,
-    data: { is_paid: payment.isPaid, payment_date: payment.paymentDate },
-  });
+  await audit(ctx, 'expense.update', userId, { entity: 'manual_expense', entityId: id, data: changes });
   return toManualExpense(row);
 }

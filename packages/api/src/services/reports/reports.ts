@@ -1,6 +1,7 @@
 import { getEntitlements } from '@folio/billing';
 import { reportRows } from '@folio/db/queries/reports';
 import { statusNotices } from '@folio/db/queries/sat-status';
+import { taxSettingsOf } from '@folio/db/queries/tax-settings';
 import type { Context } from '../../context';
 import { badRequest, forbidden } from '../../errors';
 import { renderPdf } from '../exports/pdf-pool';
@@ -16,6 +17,7 @@ import {
   monthlyReport,
   type ReportProfile,
 } from './compute/monthly';
+import { settingsOf } from './compute/year';
 import { diotOfMonth } from './diot';
 import { MESES, printedSheets } from './pdf';
 import { type DiotFormat, monthRange, reportLevelRequired, yearRange } from './rules';
@@ -54,9 +56,15 @@ const now = () => new Date();
 
 async function monthly(ctx: Context, userId: string, q: MonthQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
-  const range = { profileId: profile.id, ...monthRange(q.año, q.mes) };
-  const [rows, notices] = await Promise.all([reportRows(ctx.db, range), statusNotices(ctx.db, range)]);
-  const report = monthlyReport(profile, rows, q, nivel, now());
+  // From January: a month carries the year's IVA balances and RESICO income so far (tax-rules §4, §5);
+  // the SAT-status notices are the month's own.
+  const month = { profileId: profile.id, ...monthRange(q.año, q.mes) };
+  const [rows, settings, notices] = await Promise.all([
+    reportRows(ctx.db, { ...month, from: yearRange(q.año).from }),
+    taxSettingsOf(ctx.db, profile.id, q.año),
+    statusNotices(ctx.db, month),
+  ]);
+  const report = monthlyReport(profile, rows, q, nivel, now(), settingsOf(settings));
   report.advertencias.push(...statusAdvertencias(notices, monthKey(q)));
   return report;
 }
@@ -66,8 +74,12 @@ async function annual(ctx: Context, userId: string, q: YearQuery) {
   if (!includes(nivel, 'complete'))
     throw forbidden(reportLevelRequired('The annual report', 'complete'), 'plan_required');
   const range = { profileId: profile.id, ...yearRange(q.año) };
-  const [rows, notices] = await Promise.all([reportRows(ctx.db, range), statusNotices(ctx.db, range)]);
-  const report = annualReport(profile, rows, q.año, nivel, now());
+  const [rows, settings, notices] = await Promise.all([
+    reportRows(ctx.db, range),
+    taxSettingsOf(ctx.db, profile.id, q.año),
+    statusNotices(ctx.db, range),
+  ]);
+  const report = annualReport(profile, rows, q.año, nivel, now(), settingsOf(settings));
   for (const m of report.meses)
     m.advertencias.push(...statusAdvertencias(notices, monthKey({ año: q.año, mes: m.periodo.mes })));
   return report;

@@ -24,7 +24,7 @@ const ACCRUAL: Array<[string, keyof Monthly['ingresos']]> = [
   ['Notas de crédito (restadas)', 'notas_credito'],
 ];
 
-const CASH: Array<[string, keyof NonNullable<Monthly['flujo']>['cobrado']]> = [
+const CASH: Array<[string, Exclude<keyof NonNullable<Monthly['flujo']>['cobrado'], 'por_tasa'>]> = [
   ['Base', 'base'],
   ['IVA trasladado', 'iva_trasladado'],
   ['Retención IVA', 'retencion_iva'],
@@ -32,10 +32,21 @@ const CASH: Array<[string, keyof NonNullable<Monthly['flujo']>['cobrado']]> = [
   ['Total', 'total'],
 ];
 
+const POR_TASA: Array<[string, keyof NonNullable<Monthly['flujo']>['cobrado']['por_tasa']]> = [
+  ['16 %', 'tasa_16'],
+  ['8 %', 'tasa_8'],
+  ['0 %', 'tasa_0'],
+  ['Exento', 'exento'],
+  ['No objeto', 'no_objeto'],
+];
+
 const IVA: Array<[string, keyof NonNullable<Monthly['iva']>]> = [
   ['IVA trasladado cobrado', 'trasladado_cobrado'],
   ['IVA retenido por clientes', 'retenido_por_clientes'],
   ['IVA acreditable pagado', 'acreditable_pagado'],
+  ['IVA no acreditable', 'no_acreditable'],
+  ['Proporción % (LIVA 5-V / 5-B)', 'proporcion'],
+  ['Saldos a favor anteriores del año (informativo)', 'saldos_a_favor_anteriores'],
   ['IVA retenido a proveedores (se entera aparte)', 'retenido_a_proveedores'],
   ['Saldo', 'saldo'],
   ['IVA a cargo', 'a_cargo'],
@@ -69,6 +80,17 @@ function totalsSheets(r: Sections): Sheet[] {
         [text('Concepto'), num('Cobrado'), num('Pagado')],
         CASH.map(([label, key]) => [label, cobrado[key], pagado[key]]),
       ),
+      sheet(
+        'IVA por tasa',
+        [text('Tasa'), num('Base cobrada'), num('IVA cobrado'), num('Base pagada'), num('IVA pagado')],
+        POR_TASA.map(([label, key]) => [
+          label,
+          cobrado.por_tasa[key].base,
+          cobrado.por_tasa[key].iva,
+          pagado.por_tasa[key].base,
+          pagado.por_tasa[key].iva,
+        ]),
+      ),
     );
   }
   const iva = r.iva;
@@ -77,7 +99,7 @@ function totalsSheets(r: Sections): Sheet[] {
       sheet(
         'IVA',
         [text('Concepto'), num('Importe')],
-        IVA.map(([label, key]) => [label, iva[key]]),
+        IVA.filter(([, key]) => iva[key] !== undefined).map(([label, key]) => [label, iva[key]!]),
       ),
     );
   if (r.isr) {

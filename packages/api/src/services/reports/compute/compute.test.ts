@@ -41,9 +41,28 @@ function doc(fields: Partial<ReportDoc>): ReportDoc {
     valido: true,
     documentos: 1,
     pendingTaxDetail: 0,
+    formaPago: '03',
+    baseNoObjeto: '0',
+    interesGravado: '0',
+    interesExento: '0',
+    interesNoObjeto: '0',
+    combustible: false,
+    usoIva: null,
+    acto5c: false,
     ...fields,
   };
 }
+
+const none = { base: 0, iva: 0 };
+/** flujo's por_tasa with the given rates, the others zero. */
+const porTasa = (p: Record<string, { base: number; iva: number }>) => ({
+  tasa_16: none,
+  tasa_8: none,
+  tasa_0: none,
+  exento: none,
+  no_objeto: none,
+  ...p,
+});
 
 const rows = (r: Partial<ReportRows>): ReportRows => ({
   docs: [],
@@ -73,6 +92,7 @@ function payment(invoice: ReportDoc | null, fields: Partial<ReportPayment>): Rep
     repPendingTaxDetail: false,
     defectos: [],
     invoice,
+    formaPago: '03',
     ...fields,
   };
 }
@@ -112,6 +132,7 @@ describe('exact money, rounded once', () => {
       retencion_iva: 0,
       retencion_isr: 0,
       total: 116,
+      por_tasa: porTasa({ tasa_16: { base: 100, iva: 16 } }),
     });
   });
 });
@@ -219,6 +240,7 @@ describe('the complement’s own taxes', () => {
       retencion_iva: 0,
       retencion_isr: 6.25,
       total: 573.75,
+      por_tasa: porTasa({ tasa_16: { base: 500, iva: 80 } }),
     });
   });
 });

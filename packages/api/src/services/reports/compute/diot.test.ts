@@ -148,6 +148,14 @@ describe('credit notes received', () => {
       valido: true,
       documentos: 1,
       pendingTaxDetail: 0,
+      formaPago: '03',
+      baseNoObjeto: '0',
+      interesGravado: '0',
+      interesExento: '0',
+      interesNoObjeto: '0',
+      combustible: false,
+      usoIva: null,
+      acto5c: false,
     };
     // Against a PUE invoice of April, collected then: the note gives money back in May (tax-rules §2).
     const invoice = {

@@ -1,5 +1,7 @@
 import { type AllocationNote, type AllocationPayment, allocateCredits, allocationKey } from '@folio/cfdi';
 import { centsDec, type Dec, dec, max0, mul, sum, toMoney, ZERO } from './decimal';
+// tax-rules §4, §5 (creditable IVA, totals by rate, year to date, nómina): iva-month.ts, year.ts.
+import { addPorTasa, type IvaMonth, ivaMonth, shapePorTasa } from './iva-month';
 import {
   type AccrualMove,
   type CashMove,
@@ -10,8 +12,21 @@ import {
   type Party,
   partyOf,
 } from './movements';
+import { type NominaTotals, shapeNomina } from './nomina';
 import { REGIMEN_RESICO, type ResicoFigures, resicoOf } from './resico';
 import type { PendingDoc, ReportRows, Side } from './rows';
+import {
+  leftWarning,
+  limitWarning,
+  NO_SETTINGS,
+  nextMonth,
+  nominaOf,
+  type ReportSettings,
+  resicoDelAño,
+  START_OF_YEAR,
+  shapeResicoAnual,
+  type YearToDate,
+} from './year';
 
 // One month's report from its movements, exact until `shape*` rounds each figure once.
 
@@ -78,6 +93,14 @@ export interface MonthFigures {
   porPagar: PendingSum;
   resico: (ResicoFigures & { excedido: boolean }) | null;
   advertencias: string[];
+  /** tax-rules §4: totals by rate, proportion, creditable IVA. */
+  iva: IvaMonth;
+  /** Σ earlier a_favor of the year not absorbed (LIVA 6, informative). */
+  saldosAFavorAnteriores: Dec;
+  /** Nómina issued (employer) and received (salary), by FechaPago. */
+  nomina: { emitida: NominaTotals | null; recibida: NominaTotals | null };
+  /** The year-to-date state after this month. */
+  ytd: YearToDate;
 }
 
 function accrualSum(moves: AccrualMove[]): AccrualSum {
@@ -252,13 +275,15 @@ export function isResico(profile: ReportProfile): boolean {
   return profile.tipoPersona === 'FISICA' && profile.regimenesFiscales.includes(REGIMEN_RESICO);
 }
 
-/** The figures of one month from movements collected once (the annual report reuses them twelve times). */
-export function monthFigures(
+/** The figures of one month from movements collected once (yearFigures runs it month after month). */
+function monthFigures(
   profile: ReportProfile,
   movements: Movements,
   pending: OpenDoc[],
   period: Period,
   now: Date,
+  /** What the earlier months of the year left, and what the profile stated for it (year.ts). */
+  year: { before: YearToDate; settings: ReportSettings; nomina: ReportRows['nomina'] },
 ): MonthFigures {
   const key = monthKey(period);
   const accrual = movements.accrual.get(key) ?? [];
@@ -268,14 +293,19 @@ export function monthFigures(
   const cobrar = pendingAt(pending, key, 'income', advertencias);
   const pagar = pendingAt(pending, key, 'expense', advertencias);
   const cobrado = cashSum(of(cash, 'income'));
+  const iva = ivaMonth(cash, year.settings.proporcion5b, advertencias);
+  const ivaSaldo = cobrado.iva - cobrado.retIva - iva.acreditablePagado;
+  const nomina = nominaOf(year.nomina, key);
+  const salarios = nomina.income
+    ? nomina.income.percepcionesGravadas + nomina.income.percepcionesExentas
+    : ZERO;
+  const ytd = nextMonth(year.before, key, ivaSaldo, cobrado.base + salarios);
   let resico: MonthFigures['resico'] = null;
-  if (isResico(profile)) {
+  if (isResico(profile) && year.before.salioDeResico) {
+    advertencias.push(leftWarning(year.before.salioDeResico));
+  } else if (isResico(profile)) {
     resico = resicoOf(cobrado.base, centsDec(cobrado.base), cobrado.retIsr);
-    if (resico.excedido) {
-      advertencias.push(
-        'ingresos del mes por encima de 3,500,000.00: el RESICO ya no aplica; se usa la última tasa',
-      );
-    }
+    if (ytd.salioDeResico === key) advertencias.push(limitWarning(ytd.ingresosResico));
   }
   if (isOpen(period, now)) advertencias.push(`el periodo ${key} sigue abierto: las cifras pueden cambiar`);
   return {
@@ -289,7 +319,36 @@ export function monthFigures(
     porPagar: pagar.sum,
     resico,
     advertencias,
+    iva,
+    saldosAFavorAnteriores: year.before.saldosAFavor,
+    nomina: { emitida: nomina.expense, recibida: nomina.income },
+    ytd,
   };
+}
+
+/** Months 1..`hasta` of a year, each carrying what the earlier ones left (year.ts). */
+export function yearFigures(
+  profile: ReportProfile,
+  rows: ReportRows,
+  año: number,
+  hasta: number,
+  now: Date,
+  settings: ReportSettings,
+): MonthFigures[] {
+  const movements = collectMovements(rows);
+  const open = openDocs(rows.pending);
+  const figures: MonthFigures[] = [];
+  let before = START_OF_YEAR;
+  for (let mes = 1; mes <= hasta; mes++) {
+    const f = monthFigures(profile, movements, open, { año, mes }, now, {
+      before,
+      settings,
+      nomina: rows.nomina,
+    });
+    figures.push(f);
+    before = f.ytd;
+  }
+  return figures;
 }
 
 /** Whether the month has not ended yet in Mexico City (documents of it may still arrive). */
@@ -329,16 +388,19 @@ function shapeCash(c: CashSum) {
   };
 }
 
-function shapeIva(f: Pick<MonthFigures, 'cobrado' | 'pagado'>) {
-  const saldo = f.cobrado.iva - f.cobrado.retIva - f.pagado.iva;
+function shapeIva(f: Pick<MonthFigures, 'cobrado' | 'pagado' | 'iva' | 'saldosAFavorAnteriores'>) {
+  const saldo = f.cobrado.iva - f.cobrado.retIva - f.iva.acreditablePagado;
   return {
     trasladado_cobrado: m(f.cobrado.iva),
     retenido_por_clientes: m(f.cobrado.retIva),
-    acreditable_pagado: m(f.pagado.iva),
+    acreditable_pagado: m(f.iva.acreditablePagado),
     retenido_a_proveedores: m(f.pagado.retIva),
     saldo: m(saldo),
     a_cargo: m(max0(saldo)),
     a_favor: m(max0(-saldo)),
+    proporcion: m(f.iva.proporcion),
+    no_acreditable: m(f.iva.noAcreditable),
+    saldos_a_favor_anteriores: m(f.saldosAFavorAnteriores),
   };
 }
 
@@ -373,12 +435,17 @@ export function shapeMonth(profile: ReportProfile, period: Period, nivel: Nivel,
     ingresos: shapeAccrual(f.ingresos),
     egresos: shapeAccrual(f.egresos),
     ...(includes(nivel, 'complete') && {
-      flujo: { cobrado: shapeCash(f.cobrado), pagado: shapeCash(f.pagado) },
+      flujo: {
+        cobrado: { ...shapeCash(f.cobrado), por_tasa: shapePorTasa(f.iva.cobradoPorTasa) },
+        pagado: { ...shapeCash(f.pagado), por_tasa: shapePorTasa(f.iva.pagadoPorTasa) },
+      },
       iva: shapeIva(f),
       isr: { retenido_por_clientes: m(f.cobrado.retIsr), retenido_a_proveedores: m(f.pagado.retIsr) },
       por_cliente: shapeParties(f.clientes, 'cobrado') as PartyShape<'cobrado'>[],
       por_proveedor: shapeParties(f.proveedores, 'pagado') as PartyShape<'pagado'>[],
       pendientes: { por_cobrar: shapePending(f.porCobrar), por_pagar: shapePending(f.porPagar) },
+      ...(f.nomina.emitida && { nomina: shapeNomina(f.nomina.emitida) }),
+      ...(f.nomina.recibida && { nomina_recibida: shapeNomina(f.nomina.recibida) }),
     }),
     ...(includes(nivel, 'advanced') && f.resico && { resico: shapeResico(f.resico) }),
     advertencias: f.advertencias,
@@ -402,24 +469,32 @@ export function monthlyReport(
   period: Period,
   nivel: Nivel,
   now: Date,
+  settings: ReportSettings = NO_SETTINGS,
 ): MonthlyReport {
-  const figures = monthFigures(profile, collectMovements(rows), openDocs(rows.pending), period, now);
+  // The months before it in the rows (from January) give what it carries over (year.ts).
+  const figures = yearFigures(profile, rows, period.año, period.mes, now, settings).at(-1)!;
   return shapeMonth(profile, period, nivel, figures);
 }
 
 /** GET /api/reports/annual: the twelve months from one set of rows, and the year's totals. */
-export function annualReport(profile: ReportProfile, rows: ReportRows, año: number, nivel: Nivel, now: Date) {
-  const movements = collectMovements(rows);
-  const open = openDocs(rows.pending);
-  const figures = Array.from({ length: 12 }, (_, i) =>
-    monthFigures(profile, movements, open, { año, mes: i + 1 }, now),
-  );
+export function annualReport(
+  profile: ReportProfile,
+  rows: ReportRows,
+  año: number,
+  nivel: Nivel,
+  now: Date,
+  settings: ReportSettings = NO_SETTINGS,
+) {
+  const figures = yearFigures(profile, rows, año, 12, now, settings);
+  // LISR 113-F: not for a year in which the profile left RESICO (year.ts).
+  const anual = isResico(profile) ? resicoDelAño(figures, settings, figures.at(-1)!.ytd.salioDeResico) : null;
   return {
     profile: { id: profile.id, rfc: profile.rfc, nombre: profile.nombre },
     año,
     nivel,
     meses: figures.map((f, i) => shapeMonth(profile, { año, mes: i + 1 }, nivel, f)),
     totales: shapeTotals(figures, nivel, isResico(profile)),
+    ...(includes(nivel, 'advanced') && anual && { resico_anual: shapeResicoAnual(anual) }),
   };
 }
 
@@ -450,17 +525,27 @@ const addCash = (list: CashSum[]): CashSum => ({
 function shapeTotals(months: MonthFigures[], nivel: Nivel, resico: boolean) {
   const cobrado = addCash(months.map((f) => f.cobrado));
   const pagado = addCash(months.map((f) => f.pagado));
-  const saldos = months.map((f) => f.cobrado.iva - f.cobrado.retIva - f.pagado.iva);
+  const saldos = months.map((f) => f.cobrado.iva - f.cobrado.retIva - f.iva.acreditablePagado);
   const monthly = months.map((f) => f.resico).filter((r) => r !== null);
   return {
     ingresos: shapeAccrual(addAccrual(months.map((f) => f.ingresos))),
     egresos: shapeAccrual(addAccrual(months.map((f) => f.egresos))),
     ...(includes(nivel, 'complete') && {
-      flujo: { cobrado: shapeCash(cobrado), pagado: shapeCash(pagado) },
+      flujo: {
+        cobrado: {
+          ...shapeCash(cobrado),
+          por_tasa: shapePorTasa(addPorTasa(months.map((f) => f.iva.cobradoPorTasa))),
+        },
+        pagado: {
+          ...shapeCash(pagado),
+          por_tasa: shapePorTasa(addPorTasa(months.map((f) => f.iva.pagadoPorTasa))),
+        },
+      },
       iva: {
         trasladado_cobrado: m(cobrado.iva),
         retenido_por_clientes: m(cobrado.retIva),
-        acreditable_pagado: m(pagado.iva),
+        acreditable_pagado: m(sum(months.map((f) => f.iva.acreditablePagado))),
+        no_acreditable: m(sum(months.map((f) => f.iva.noAcreditable))),
         retenido_a_proveedores: m(pagado.retIva),
         saldo: m(sum(saldos)),
         a_cargo: m(sum(saldos.map(max0))),

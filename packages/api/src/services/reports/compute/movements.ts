@@ -1,6 +1,8 @@
 import { push } from '../../group';
 import { type Dec, dec, mul, ONE, ratio, ZERO } from './decimal';
+import { type CreditFacts, factsOfDoc, factsOfManual } from './iva-creditable';
 import { addNoteCash } from './notes';
+import { type ActosExtra, actosOf } from './proportion';
 import type {
   DocParties,
   IvaPorTasa,
@@ -61,6 +63,10 @@ export interface CashMove extends Taxes {
   party: Party;
   doc: string;
   documentos: number;
+  /** Expense side: what decides whether its IVA is creditable (LIVA 5, iva-creditable.ts). */
+  credit?: CreditFacts;
+  /** Non-object base and LIVA 5-C interest (CFDI only): the proportion and the totals by rate. */
+  actos?: ActosExtra;
 }
 
 export interface Movements {
@@ -209,7 +215,8 @@ function addDocument(m: Movements, doc: ReportDoc) {
     return;
   }
   const note = doc.tipoComprobante === 'E';
-  const t = scaleTaxes(docTaxes(doc), note ? (v) => -mul(v, rate) : (v) => mul(v, rate));
+  const scale = note ? (v: Dec) => -mul(v, rate) : (v: Dec) => mul(v, rate);
+  const t = scaleTaxes(docTaxes(doc), scale);
   const party = partyOf(doc);
   push(m.accrual, month, {
     side: doc.side,
@@ -227,7 +234,17 @@ function addDocument(m: Movements, doc: ReportDoc) {
   });
   // PUE is paid when issued; a credit note's cash follows its invoices (notes.ts).
   if (!note && doc.metodoPago === 'PUE') {
-    push(m.cash, month, { ...t, side: doc.side, party, doc: doc.id, documentos: doc.documentos });
+    const credit = doc.side === 'expense' ? factsOfDoc(doc, mul(dec(doc.total), rate)) : undefined;
+    const actos = actosOf(doc, scale, t.porTasa);
+    push(m.cash, month, {
+      ...t,
+      side: doc.side,
+      party,
+      doc: doc.id,
+      documentos: doc.documentos,
+      credit,
+      actos,
+    });
   }
 }
 
@@ -264,12 +281,18 @@ function addPayment(m: Movements, p: ReportPayment) {
   const t: Taxes = p.impuestosDr
     ? statedTaxes(p.impuestosDr, paid, proportional.base)
     : { ...proportional, total: paid };
+  const moved = scaleTaxes(t, (v) => mul(v, rate));
   push(m.cash, month, {
-    ...scaleTaxes(t, (v) => mul(v, rate)),
+    ...moved,
     side: invoice.side,
     party: partyOf(invoice),
     doc: invoice.id,
     documentos: 1,
+    credit:
+      invoice.side === 'expense'
+        ? factsOfDoc({ ...invoice, formaPago: p.formaPago }, mul(whole.total, rate))
+        : undefined,
+    actos: actosOf(invoice, (v) => mul(share(v), rate), moved.porTasa),
   });
 }
 
@@ -341,6 +364,7 @@ function addManualExpense(m: Movements, e: ReportManualExpense) {
       retIsr: ZERO,
       total,
       porTasa: porTasaOf(null, base, iva, e.ivaTasa),
+      credit: factsOfManual({ ...e, total }),
     });
   }
 }

@@ -8,6 +8,7 @@ export type {
   PendingDoc,
   ReportDoc,
   ReportManualExpense,
+  ReportNomina,
   ReportNote,
   ReportPayment,
   ReportRows,
