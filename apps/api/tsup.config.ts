@@ -7,7 +7,9 @@ import { defineConfig } from 'tsup';
  * argon2 native addon, Scalar's browser bundle read from disk, pino's worker transports).
  */
 export default defineConfig({
-  entry: { main: 'src/main.ts' },
+  // The PDF worker thread's body is an entry of its own: pdf-pool.ts starts `pdf-worker.js` from
+  // beside main.js.
+  entry: { main: 'src/main.ts', 'pdf-worker': '../../packages/api/src/services/exports/pdf-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
+import { BUNDLED_SAT_CATALOG } from '@folio/db';
 import postgres from 'postgres';
 import { seedCfdis, seedProfiles } from '../invoice-list/seed';
 import { printCpuProfile } from '../lib/cpuprofile';
@@ -20,9 +21,8 @@ import { machine, summarize } from '../lib/stats';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) throw new Error('run under scripts/with-postgres.sh (TEST_DATABASE_URL)');
-const CSV =
-  process.env.SAT_CATALOG_CSV ??
-  new URL('../../../shared/data/sat/c_claveprodserv.csv', import.meta.url).pathname;
+/** The catalog shipped in packages/db/data unless SAT_CATALOG_CSV names another file. */
+const CSV = process.env.SAT_CATALOG_CSV || BUNDLED_SAT_CATALOG;
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const PROFILES = 100;
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);

@@ -5,14 +5,13 @@
 import { existsSync } from 'node:fs';
 import { meaningModelFor, searchByMeaning } from '@folio/api';
 import { caller, setPlan, signUp, testDeps } from '@folio/api/testing';
-import { importSatCatalog, openDb } from '@folio/db';
+import { BUNDLED_SAT_CATALOG, importSatCatalog, openDb } from '@folio/db';
 import { searchSatProducts } from '@folio/db/queries/catalogs';
 import { SAT_AI_RELEVANCE } from '@folio/db/testing';
 import { machine, ms, summarize } from '../lib/stats';
 
-const CSV =
-  process.env.SAT_CATALOG_CSV ??
-  new URL('../../../shared/data/sat/c_claveprodserv.csv', import.meta.url).pathname;
+/** The catalog shipped in packages/db/data unless SAT_CATALOG_CSV names another file. */
+const CSV = process.env.SAT_CATALOG_CSV || BUNDLED_SAT_CATALOG;
 const RUNS = Number(process.env.SAT_AI_RUNS ?? 300);
 const QUERIES = SAT_AI_RELEVANCE.map((c) => c.query);
 const MB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;

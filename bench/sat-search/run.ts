@@ -5,7 +5,7 @@
 // PGlite for every shape. CPU_PROF=<dir>: a CPU profile of each database's runs, summarised.
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { type DbHandle, importSatCatalog, openDb } from '@folio/db';
+import { BUNDLED_SAT_CATALOG, type DbHandle, importSatCatalog, openDb } from '@folio/db';
 import { searchSatProducts } from '@folio/db/queries/catalogs';
 import { satProducts } from '@folio/db/schema';
 import { SAT_RELEVANCE } from '@folio/db/testing';
@@ -13,9 +13,8 @@ import { asc, ilike, or } from 'drizzle-orm';
 import { withCpuProfile } from '../lib/cpuprofile';
 import { machine, ms, summarize } from '../lib/stats';
 
-const CSV =
-  process.env.SAT_CATALOG_CSV ??
-  new URL('../../../shared/data/sat/c_claveprodserv.csv', import.meta.url).pathname;
+/** The catalog shipped in packages/db/data unless SAT_CATALOG_CSV names another file. */
+const CSV = process.env.SAT_CATALOG_CSV || BUNDLED_SAT_CATALOG;
 const RUNS = Number(process.env.RUNS ?? 200);
 const CATALOG_WORDS = [
   'vino',

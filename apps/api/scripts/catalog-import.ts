@@ -1,4 +1,4 @@
-// pnpm catalog:import FILE — loads a c_ClaveProdServ CSV into the configured database (idempotent),
+// pnpm catalog:import FILE — loads a c_ClaveProdServ CSV (plain or .gz) into the configured database (idempotent),
 // then queues one mail per user whose favorite codes changed (the running server delivers it).
 import { resolve } from 'node:path';
 import { mailSatAlerts } from '@folio/api';
@@ -6,7 +6,7 @@ import { importSatCatalog, openDb } from '@folio/db';
 
 const file = process.argv[2];
 if (!file) {
-  console.error('usage: pnpm catalog:import FILE.csv');
+  console.error('usage: pnpm catalog:import FILE.csv (or FILE.csv.gz)');
   process.exit(2);
 }
 // pnpm runs this from apps/api; resolve paths against where the user typed the command.

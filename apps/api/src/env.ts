@@ -33,6 +33,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       PLAN_PRICE_BASIC: z.coerce.number<number>().nonnegative().default(299),
       PLAN_PRICE_PRO: z.coerce.number<number>().nonnegative().default(599),
       PLAN_PRICE_ENTERPRISE: z.coerce.number<number>().nonnegative().default(1999),
+      PDF_WORKERS: z.coerce.number<number>().int().min(1).max(32).optional(),
+      PDF_QUEUE: z.coerce.number<number>().int().min(0).max(1000).optional(),
+      PDF_TIMEOUT_S: z.coerce.number<number>().positive().max(600).optional(),
+      PDF_WORKER_MEMORY_MB: z.coerce.number<number>().int().min(32).max(8192).optional(),
       TRUST_PROXY: z
         .enum(['true', 'false'])
         .default('false')

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { backfillTaxDetail, mailSatAlerts, meaningModelFor } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
-import { ensureSatCatalog, openDb } from '@folio/db';
+import { BUNDLED_SAT_CATALOG, ensureSatCatalog, openDb } from '@folio/db';
 import { createEmailDispatcher } from '@folio/email';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -25,14 +25,22 @@ const db = await openDb({
 });
 log.info({ db: db.kind }, 'database ready (migrations applied)');
 
-const catalog = await ensureSatCatalog(db.db, env.SAT_CATALOG_CSV && fromBase(env.SAT_CATALOG_CSV));
+// SAT_CATALOG_CSV: unset, the catalog shipped in packages/db/data (loaded on the first start); a file,
+// that one (re-imported when it changes); `starter`, the few dozen codes of the starter set (tests).
+const starterOnly = env.SAT_CATALOG_CSV === 'starter';
+const catalogStart = Date.now();
+const catalog = await ensureSatCatalog(
+  db.db,
+  env.SAT_CATALOG_CSV && !starterOnly ? fromBase(env.SAT_CATALOG_CSV) : undefined,
+  starterOnly ? undefined : BUNDLED_SAT_CATALOG,
+);
 if (catalog.kind === 'starter') {
   log.warn(
     { rows: catalog.rows },
-    'SAT product catalog: loaded the small starter set. Load the full one with `pnpm catalog:import FILE.csv` or set SAT_CATALOG_CSV',
+    'SAT product catalog: loaded the small starter set (SAT_CATALOG_CSV=starter). Unset it to load the full catalog',
   );
 } else {
-  log.info(catalog, 'SAT product catalog ready');
+  log.info({ ...catalog, ms: Date.now() - catalogStart }, 'SAT product catalog ready');
 }
 // The search by meaning's model, built now rather than by the first search (seconds on the full catalog).
 const modelStart = Date.now();
@@ -101,6 +109,12 @@ const app = createApp({
     sessionTtlMs: env.SESSION_TTL_DAYS * 86_400_000,
     appUrl: env.APP_URL,
     secureCookies: env.NODE_ENV === 'production' || env.APP_URL.startsWith('https:'),
+    pdf: {
+      concurrency: env.PDF_WORKERS,
+      queue: env.PDF_QUEUE,
+      timeoutMs: env.PDF_TIMEOUT_S && env.PDF_TIMEOUT_S * 1000,
+      memoryMb: env.PDF_WORKER_MEMORY_MB,
+    },
   },
   kickEmail: mailer.kick,
   log,

@@ -2,7 +2,7 @@
 // at its date, never a complement's stated ImpSaldoInsoluto; `pendientes` of a month is the balance
 // as of its last day from that dated history; a traslado has no payment status, a nómina is paid on
 // its FechaPago. Through the real import (REST), on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
-import { invoiceXml, newUuid, nominaXml, paymentXml } from '@folio/cfdi/testing';
+import { invoiceXml, newUuid, paymentXml, payrollXml } from '@folio/cfdi/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, getJson, imported, ME, profileOfMe } from './cfdi-helpers';
 import { startTestApp, type TestApp } from './harness';
@@ -145,14 +145,14 @@ describe('payment status and pendientes (tax-rules §3)', () => {
     const { put, get } = await books();
     // The employer's receipt, dated the 14th, paid on the 15th.
     const id = await put(
-      nominaXml({
+      payrollXml({
         uuid: newUuid(),
         emisor: ME,
         receptor: { ...CLIENT, regimen: '605' },
         fecha: '2025-03-14T18:00:00',
         fechaPago: '2025-03-15',
-        percepcionesGravadas: 8000,
-        isrRetenido: 600,
+        gravado: 8000,
+        isr: 600,
       }),
     );
     const { data } = await get('/api/expenses?tipo_comprobante=N');

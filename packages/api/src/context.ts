@@ -1,5 +1,6 @@
 import type { BillingProvider } from '@folio/billing';
 import type { Db, DbKind } from '@folio/db';
+import type { PdfLimits } from './services/exports/pdf-pool';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -16,6 +17,8 @@ export interface ApiConfig {
   secureCookies: boolean;
   /** Rows one export may hold; MAX_EXPORT_ROWS (100,000) unless a test lowers it. */
   maxExportRows?: number;
+  /** Limits of the PDF worker threads; PDF_LIMITS where absent (pdf-pool.ts). */
+  pdf?: Partial<PdfLimits>;
 }
 
 /** Long-lived dependencies, built once per process. */

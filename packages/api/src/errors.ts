@@ -8,7 +8,7 @@ export class AppError extends Error {
   constructor(
     readonly code: TRPC_ERROR_CODE_KEY,
     message: string,
-    /** Seconds until a retry can succeed; sent as Retry-After with 429s. */
+    /** Seconds until a retry can succeed; sent as Retry-After (429s, 503s). */
     readonly retryAfter?: number,
     /** The error body's stable snake_case `code` (e.g. `rfc_invalid`); the status's default when absent. */
     readonly reason?: string,
@@ -32,3 +32,5 @@ export const unprocessable = (message: string, reason?: string) =>
   new AppError('UNPROCESSABLE_CONTENT', message, undefined, reason);
 export const tooManyRequests = (message: string, retryAfter: number, reason = 'rate_limited') =>
   new AppError('TOO_MANY_REQUESTS', message, retryAfter, reason);
+export const serviceUnavailable = (message: string, retryAfter: number, reason?: string) =>
+  new AppError('SERVICE_UNAVAILABLE', message, retryAfter, reason);

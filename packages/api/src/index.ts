@@ -43,6 +43,7 @@ export { type ImportFile, importCfdiFiles } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { invoicePdf } from './services/exports/invoice-pdf';
+export { PDF_LIMITS, type PdfLimits } from './services/exports/pdf-pool';
 export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS, PDF_EXPORT_REQUIRED } from './services/exports/rules';
 export { annualReport } from './services/reports/compute/monthly';
 export { type ReportFile, type ReportKind, reportFile } from './services/reports/reports';

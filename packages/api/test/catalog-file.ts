@@ -1,11 +1,4 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { BUNDLED_SAT_CATALOG } from '@folio/db';
 
-/** The full SAT catalog CSV of this environment (never part of the project), if it is here. */
-export function fullCatalogCsv(): string | undefined {
-  const candidates = [
-    process.env.SAT_CATALOG_CSV,
-    fileURLToPath(new URL('../../../../shared/data/sat/c_claveprodserv.csv', import.meta.url)),
-  ];
-  return candidates.find((p): p is string => !!p && existsSync(p));
-}
+/** The full SAT catalog: SAT_CATALOG_CSV when set (CI points it at its copy), else the one shipped in packages/db/data. */
+export const fullCatalogCsv = (): string => process.env.SAT_CATALOG_CSV || BUNDLED_SAT_CATALOG;

@@ -1,6 +1,7 @@
 export * from './amount-in-words';
 export * from './applications';
 export * from './catalog-names';
+export * from './catalog-names-anexo20';
 export * from './classify';
 export * from './credit-allocation';
 export * from './currency';
@@ -9,6 +10,8 @@ export * from './money';
 export * from './parse-cfdi';
 export * from './payment-status';
 export * from './printable';
+export * from './printable-nomina';
+export * from './printable-pagos';
 export * from './rfc';
 export * from './types';
 export * from './validate';

@@ -5,9 +5,11 @@
 import { amountInWords } from './amount-in-words';
 import { NS } from './namespaces';
 import { parseCfdiWith, timbreOf } from './parse-cfdi';
+import { type PrintedNomina, readNominas } from './printable-nomina';
+import { type PrintedPagos, readPrintedPagos } from './printable-pagos';
 import type { Cfdi } from './types';
 import { cadenaOriginalTimbre, type Timbre, verificationUrl } from './verification';
-import { child, decimal, grandchildren, optional, optionalDecimal, strings } from './xml-read';
+import { child, children, decimal, grandchildren, optional, optionalDecimal, strings } from './xml-read';
 import type { XmlElement } from './xml-tree';
 
 export interface PrintedTax {
@@ -34,6 +36,8 @@ export interface PrintedConcepto {
   objetoImp?: string;
   traslados: PrintedTax[];
   retenciones: PrintedTax[];
+  /** ACuentaTerceros: the third party on whose behalf the concept is billed. */
+  aCuentaTerceros?: { rfc?: string; nombre?: string; regimenFiscal?: string; domicilioFiscal?: string };
 }
 
 export interface PrintedCfdi {
@@ -54,6 +58,15 @@ export interface PrintedCfdi {
   verificationUrl: string;
   /** "MIL CIENTO SESENTA PESOS 00/100 M.N.". */
   totalEnLetra: string;
+  /** InformacionGlobal of a factura global (público en general). */
+  informacionGlobal?: { periodicidad?: string; meses?: string; año?: string };
+  /** A foreign receiver's country (c_Pais) and tax id. */
+  residenciaFiscal?: string;
+  numRegIdTrib?: string;
+  /** A REP's Pagos 2.0 taxes and totals (printable-pagos.ts). */
+  pagosDetalle?: PrintedPagos;
+  /** Nómina 1.2 complements (printable-nomina.ts); empty for any other CFDI. */
+  nominas: PrintedNomina[];
 }
 
 export type PrintableResult = { ok: true; doc: PrintedCfdi } | { ok: false; reason: string };
@@ -82,6 +95,10 @@ function readPrintable(root: XmlElement, cfdi: Cfdi): PrintedCfdi {
   const sello = text(root, 'Sello');
   const total = text(root, 'Total') || String(cfdi.total);
   const global = child(root, ns, 'Impuestos');
+  const receptor = child(root, ns, 'Receptor');
+  const informacionGlobal = child(root, ns, 'InformacionGlobal');
+  const complementos = children(root, ns, 'Complemento');
+  const pagosDetalle = readPrintedPagos(complementos);
   return {
     cfdi,
     ...strings(root, {
@@ -104,11 +121,23 @@ function readPrintable(root: XmlElement, cfdi: Cfdi): PrintedCfdi {
       sello,
     }),
     totalEnLetra: amountInWords(total, cfdi.moneda),
+    ...(informacionGlobal && {
+      informacionGlobal: strings(informacionGlobal, {
+        periodicidad: 'Periodicidad',
+        meses: 'Meses',
+        año: 'Año',
+      }),
+    }),
+    ...(receptor &&
+      strings(receptor, { residenciaFiscal: 'ResidenciaFiscal', numRegIdTrib: 'NumRegIdTrib' })),
+    ...(pagosDetalle && { pagosDetalle }),
+    nominas: readNominas(complementos),
   };
 }
 
 function readConcepto(c: XmlElement, ns: string): PrintedConcepto {
   const impuestos = child(c, ns, 'Impuestos');
+  const terceros = child(c, ns, 'ACuentaTerceros');
   return {
     claveProdServ: text(c, 'ClaveProdServ'),
     ...strings(c, {
@@ -124,6 +153,14 @@ function readConcepto(c: XmlElement, ns: string): PrintedConcepto {
     ...defined('descuento', optionalDecimal(c, 'Descuento')),
     traslados: impuestos ? taxes(impuestos, ns, 'Traslados', 'Traslado') : [],
     retenciones: impuestos ? taxes(impuestos, ns, 'Retenciones', 'Retencion') : [],
+    ...(terceros && {
+      aCuentaTerceros: strings(terceros, {
+        rfc: 'RfcACuentaTerceros',
+        nombre: 'NombreACuentaTerceros',
+        regimenFiscal: 'RegimenFiscalACuentaTerceros',
+        domicilioFiscal: 'DomicilioFiscalACuentaTerceros',
+      }),
+    }),
   };
 }
 

@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureSatCatalog, importSatCatalog } from './catalog';
+import { BUNDLED_SAT_CATALOG, ensureSatCatalog, importSatCatalog } from './catalog';
 import type { DbHandle } from './client';
-import { satProducts } from './schema';
+import { satCatalogImports, satProducts } from './schema';
 import { STARTER_PRODUCTS } from './seed/starter-products';
 import { testDb } from './testing/vitest';
 
@@ -33,6 +33,12 @@ function csvFile(lines: string[], opts: { header?: string; bom?: boolean; eol?: 
   const eol = opts.eol ?? '\r\n';
   const text = [opts.header ?? HEADER, ...lines].join(eol);
   writeFileSync(path, `${opts.bom === false ? '' : BOM}${text}${eol}`, 'utf8');
+  return path;
+}
+/** The same CSV gzipped, as the project ships its catalog. */
+function gzFile(lines: string[]): string {
+  const path = join(tmp, `catalog-${++files}.csv.gz`);
+  writeFileSync(path, gzipSync(`${BOM}${[HEADER, ...lines].join('\r\n')}\r\n`));
   return path;
 }
 
@@ -272,27 +278,64 @@ describe('ensureSatCatalog', () => {
   });
 });
 
-// The full SAT c_ClaveProdServ sits in `shared/` beside the repository checkout (not in it).
-const fullCatalog = fileURLToPath(
-  new URL('../../../../shared/data/sat/c_claveprodserv.csv', import.meta.url),
-);
+describe('ensureSatCatalog with the catalog shipped in the project', () => {
+  const fresh = async () => {
+    await handle.db.delete(satProducts);
+    await handle.db.delete(satCatalogImports);
+  };
 
-describe('the full SAT catalog', () => {
-  it.skipIf(!existsSync(fullCatalog))(
-    'imports all 52,514 rows of shared/data/sat/c_claveprodserv.csv (needs that file beside the repo)',
-    async () => {
-      await handle.db.delete(satProducts);
-      const progress: number[] = [];
-      expect(await importSatCatalog(handle.db, fullCatalog, (rows) => progress.push(rows))).toBe(52_514);
-      expect(await productCount()).toBe(52_514);
-      expect(progress.at(-1)).toBe(52_514);
-      expect(progress).toHaveLength(53);
-      expect(await product('43211508')).toMatchObject({ descripcion: 'Computadores personales' });
-      expect(await product('01010101')).toMatchObject({
-        descripcion: 'No existe en el catálogo',
-        palabrasSimilares: 'Público en general',
-      });
-    },
-    600_000,
-  );
+  it("loads the shipped (gzipped) file into an empty sat_products and reports 'bundled'", async () => {
+    await fresh();
+    expect(await ensureSatCatalog(handle.db, undefined, gzFile(SMALL))).toEqual({ kind: 'bundled', rows: 3 });
+    expect(await product('99990002')).toMatchObject({ descripcion: 'Mesas, sillas y bancos' });
+    expect(await product('43211508')).toBeUndefined(); // not the starter set
+  });
+
+  it('replaces a starter-only catalog (a database from before the catalog shipped): no file was ever imported', async () => {
+    await fresh();
+    await ensureSatCatalog(handle.db);
+    expect(await ensureSatCatalog(handle.db, undefined, gzFile(SMALL))).toEqual({ kind: 'bundled', rows: 3 });
+    expect((await product('43211508'))?.removedAt).toBeInstanceOf(Date); // starter code absent from the file
+  });
+
+  it('is loaded once: a later start keeps what is there, even a newer file imported since with catalog:import', async () => {
+    await fresh();
+    const shipped = gzFile(SMALL);
+    await ensureSatCatalog(handle.db, undefined, shipped);
+    expect(await ensureSatCatalog(handle.db, undefined, shipped)).toEqual({ kind: 'existing', rows: 3 });
+    const newer = csvFile([...SMALL, '99990601,Más nuevo,Opcional,Opcional,,2019-01-07,,0,']);
+    await importSatCatalog(handle.db, newer);
+    expect(await ensureSatCatalog(handle.db, undefined, shipped)).toEqual({ kind: 'existing', rows: 4 });
+    expect(await product('99990601')).toMatchObject({ removedAt: null });
+  });
+
+  it('SAT_CATALOG_CSV wins over the shipped file; the same catalog gzipped or not counts as the same file', async () => {
+    await fresh();
+    const plain = csvFile(SMALL);
+    expect(
+      await ensureSatCatalog(handle.db, plain, gzFile(['99990701,Otro,Opcional,Opcional,,2019-01-07,,0,'])),
+    ).toEqual({ kind: 'csv', rows: 3 });
+    expect(await product('99990701')).toBeUndefined();
+    await fresh();
+    await ensureSatCatalog(handle.db, undefined, gzFile(SMALL));
+    expect(await ensureSatCatalog(handle.db, plain)).toEqual({ kind: 'existing', rows: 3 });
+  });
+});
+
+describe('the full SAT catalog shipped in packages/db/data', () => {
+  it('imports all 52,514 rows of c_claveprodserv.csv.gz', async () => {
+    await handle.db.delete(satProducts);
+    const progress: number[] = [];
+    expect(await importSatCatalog(handle.db, BUNDLED_SAT_CATALOG, (rows) => progress.push(rows))).toBe(
+      52_514,
+    );
+    expect(await productCount()).toBe(52_514);
+    expect(progress.at(-1)).toBe(52_514);
+    expect(progress).toHaveLength(53);
+    expect(await product('43211508')).toMatchObject({ descripcion: 'Computadores personales' });
+    expect(await product('01010101')).toMatchObject({
+      descripcion: 'No existe en el catálogo',
+      palabrasSimilares: 'Público en general',
+    });
+  }, 600_000);
 });

@@ -1,4 +1,4 @@
-export { type CatalogSource, ensureSatCatalog, importSatCatalog } from './catalog';
+export { BUNDLED_SAT_CATALOG, type CatalogSource, ensureSatCatalog, importSatCatalog } from './catalog';
 export {
   type Db,
   type DbHandle,

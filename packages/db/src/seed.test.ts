@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { asc, eq } from 'drizzle-orm';
@@ -76,31 +76,28 @@ describe('seeded fiscal_regimes (c_RegimenFiscal, CFDI 4.0)', () => {
   });
 });
 
-// The published SAT list beside the repo (`shared/` next to the checkout), when present.
-const regimesCsv = fileURLToPath(new URL('../../../../shared/data/sat/c_regimenfiscal.csv', import.meta.url));
+// The published SAT list, shipped in packages/db/data (SOURCES.md there says where it comes from).
+const regimesCsv = fileURLToPath(new URL('../data/c_regimenfiscal.csv', import.meta.url));
 
 describe('seeded fiscal_regimes against the SAT list', () => {
-  it.skipIf(!existsSync(regimesCsv))(
-    'match shared/data/sat/c_regimenfiscal.csv row for row (needs that file beside the repo)',
-    async () => {
-      const csv = parse(readFileSync(regimesCsv), { bom: true, columns: true }) as Record<string, string>[];
-      expect(
-        (await allRegimes()).map((r) => ({
+  it('match packages/db/data/c_regimenfiscal.csv row for row', async () => {
+    const csv = parse(readFileSync(regimesCsv), { bom: true, columns: true }) as Record<string, string>[];
+    expect(
+      (await allRegimes()).map((r) => ({
+        clave: r.clave,
+        descripcion: r.descripcion,
+        fisica: r.aplicaPersonaFisica,
+        moral: r.aplicaPersonaMoral,
+      })),
+    ).toEqual(
+      csv
+        .map((r) => ({
           clave: r.clave,
           descripcion: r.descripcion,
-          fisica: r.aplicaPersonaFisica,
-          moral: r.aplicaPersonaMoral,
-        })),
-      ).toEqual(
-        csv
-          .map((r) => ({
-            clave: r.clave,
-            descripcion: r.descripcion,
-            fisica: r.aplica_persona_fisica === 'true',
-            moral: r.aplica_persona_moral === 'true',
-          }))
-          .sort((a, b) => a.clave!.localeCompare(b.clave!)),
-      );
-    },
-  );
+          fisica: r.aplica_persona_fisica === 'true',
+          moral: r.aplica_persona_moral === 'true',
+        }))
+        .sort((a, b) => a.clave!.localeCompare(b.clave!)),
+    );
+  });
 });

@@ -18,20 +18,26 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * `env` adds to (or, with `undefined`, removes from) the defaults, among them the starter catalog
+ * (SAT_CATALOG_CSV=starter): a fresh database does not import the full catalog unless a test asks.
+ */
+export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const port = await freePort();
+  const merged: Record<string, string | undefined> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    AUTH_SECRET: 'two-processes-secret-0123456789abcdef0123',
+    SAT_CATALOG_CSV: 'starter',
+    ...env,
+  };
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      AUTH_SECRET: 'two-processes-secret-0123456789abcdef0123',
-      ...env,
-    },
+    env: Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

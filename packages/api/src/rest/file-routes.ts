@@ -194,7 +194,10 @@ export const FILE_ROUTES: readonly FileRoute[] = [
         'issuer and recipient, folio fiscal, serie/folio, date and place, uso CFDI, método and forma de ' +
         'pago, moneda and tipo de cambio, every concepto with its taxes, totals, the total in words, ' +
         'the payments of a payment complement, the stamp data and the SAT verification QR code. Needs ' +
-        '`exportPDF` (BASIC or PRO; else 403). An attachment named by issuer RFC, serie-folio and UUID.',
+        '`exportPDF` (BASIC or PRO; else 403). An attachment named by issuer RFC, serie-folio and UUID. ' +
+        'Drawn in a worker thread with limits: 503 `pdf_busy` or `pdf_timeout` with Retry-After when ' +
+        'every worker is busy or the document runs out of time, 422 `pdf_unprintable` for a document ' +
+        'that cannot be printed (it needs more memory than a worker has).',
       requestParams: { path: z.object({ id: z.string().meta({ format: 'uuid' }) }) },
       responses: {
         200: {
@@ -208,7 +211,7 @@ export const FILE_ROUTES: readonly FileRoute[] = [
         },
       },
     },
-    errors: [401, 403, 404, 500],
+    errors: [401, 403, 404, 422, 500, 503],
   },
   exportRoute('invoices', InvoiceExportFields, 'Income CFDI of your profiles as a spreadsheet'),
   exportRoute('expenses', ExpenseExportFields, 'Expenses (received CFDI and manual) as a spreadsheet'),

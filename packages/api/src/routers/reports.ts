@@ -5,7 +5,8 @@ import { getAnnualReport, getDiotReport, getMonthlyReport } from '../services/re
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['reports'];
-const errorResponses = [400, 401, 403, 404, 500];
+// 503: format=pdf while every PDF worker is busy (Retry-After).
+const errorResponses = [400, 401, 403, 404, 500, 503];
 /** format=xlsx|pdf answers the report as a workbook or a PDF (apps/api's report file route). */
 const rest = {
   files: {

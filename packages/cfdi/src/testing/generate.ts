@@ -3,24 +3,37 @@
  * Amounts are formatted to 2 decimals; the timbre carries the UUID.
  */
 
+import {
+  type ACuentaTerceros,
+  aCuentaTercerosXml,
+  impuestosPXml,
+  informacionGlobalXml,
+  type PrintedExtras,
+  receptorExtranjeroXml,
+  totalesTaxAttrs,
+} from './printed-elements';
+
+export { type NominaSpec, nominaXml } from './nomina';
+export { type PayrollSpec, payrollXml } from './payroll';
+
 export interface Party {
   rfc: string;
   nombre: string;
   regimen: string;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const fmt = (n: number) => n.toFixed(2);
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+export const fmt = (n: number) => n.toFixed(2);
 
-const timbre = (uuid: string, fecha: string) =>
+export const timbre = (uuid: string, fecha: string) =>
   `<tfd:TimbreFiscalDigital Version="1.1" UUID="${uuid}" FechaTimbrado="${fecha}" RfcProvCertif="SAT970701NN3" SelloCFD="x" NoCertificadoSAT="30001000000400002495" SelloSAT="x"/>`;
 
-const root = (attrs: string, ns: string, lugarExpedicion = '06000') =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="01" LugarExpedicion="${lugarExpedicion}">`;
+export const root = (attrs: string, ns: string, exportacion = '01', lugarExpedicion = '06000') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="${exportacion}" LugarExpedicion="${lugarExpedicion}">`;
 
-const parties = (emisor: Party, receptor: Party, uso: string) =>
+export const parties = (emisor: Party, receptor: Party, uso: string, receptorExtra = '') =>
   `<cfdi:Emisor Rfc="${esc(emisor.rfc)}" Nombre="${esc(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>` +
-  `<cfdi:Receptor Rfc="${esc(receptor.rfc)}" Nombre="${esc(receptor.nombre)}" DomicilioFiscalReceptor="06000" RegimenFiscalReceptor="${receptor.regimen}" UsoCFDI="${uso}"/>`;
+  `<cfdi:Receptor Rfc="${esc(receptor.rfc)}" Nombre="${esc(receptor.nombre)}" DomicilioFiscalReceptor="06000"${receptorExtra} RegimenFiscalReceptor="${receptor.regimen}" UsoCFDI="${uso}"/>`;
 
 export interface InvoiceSpec {
   uuid: string;
@@ -39,14 +52,16 @@ export interface InvoiceSpec {
   tipoCambio?: number;
   /**
    * Concept amounts before tax; IVA at the concept's `ivaRate`, else `ivaRate` (default 16 %);
-   * `exento` has none. `objetoImp` '01' (no objeto) or '04' (no causa) carries no taxes at all.
+   * `exento` has none.
    */
   conceptos?: Array<{
     descripcion: string;
     importe: number;
     claveProdServ?: string;
     ivaRate?: number | 'exento';
-    objetoImp?: '01' | '02' | '04';
+    /** c_ObjetoImp; taxes are written only for 02 (the default). */
+    objetoImp?: string;
+    aCuentaTerceros?: ACuentaTerceros;
   }>;
   ivaRate?: number;
   /** Withholdings on every concept, as fractions (ISR 0.0125 of a RESICO supplier, IVA 0.106667). */
@@ -55,11 +70,19 @@ export interface InvoiceSpec {
   relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
   /** Extra XML appended inside Comprobante (an Addenda, say). */
   extra?: string;
+  /** Serie and Folio (default A and 1) and the receptor's UsoCFDI (default G03, gastos en general). */
+  serie?: string;
+  folio?: string;
+  usoCfdi?: string;
+  /** Anexo 20 elements a printed CFDI shows (printed-elements.ts). */
+  printed?: PrintedExtras;
 }
 
 export function invoiceXml(s: InvoiceSpec): string {
   const conceptos = s.conceptos ?? [{ descripcion: 'Servicios de consultoría', importe: 1000 }];
-  const lines = conceptos.map((c) => conceptoTaxes(c, s));
+  const lines = conceptos.map((c) =>
+    (c.objetoImp ?? '02') === '02' ? conceptoTaxes(c, s) : { traslados: [], retenciones: [] },
+  );
   const subtotal = conceptos.reduce((sum, c) => sum + c.importe, 0);
   const traslados = taxTotals(lines.flatMap((l) => l.traslados));
   const retenciones = taxTotals(lines.flatMap((l) => l.retenciones));
@@ -70,14 +93,15 @@ export function invoiceXml(s: InvoiceSpec): string {
     .map(
       (c, i) =>
         `<cfdi:Concepto ClaveProdServ="${c.claveProdServ ?? '80101500'}" Cantidad="1" ClaveUnidad="E48" Descripcion="${esc(c.descripcion)}" ValorUnitario="${fmt(c.importe)}" Importe="${fmt(c.importe)}" ObjetoImp="${c.objetoImp ?? '02'}">` +
-        (taxed(c)
+        (lines[i]!.traslados.length + lines[i]!.retenciones.length
           ? `<cfdi:Impuestos>${taxesXml(lines[i]!.traslados, lines[i]!.retenciones, true)}</cfdi:Impuestos>`
           : '') +
+        aCuentaTercerosXml(c.aCuentaTerceros) +
         '</cfdi:Concepto>',
     )
     .join('');
   const attrs =
-    `Serie="A" Folio="1" Fecha="${s.fecha}"${s.tipoDeComprobante === 'T' ? '' : ` FormaPago="${s.formaPago ?? (metodo === 'PUE' ? '03' : '99')}"`} SubTotal="${fmt(subtotal)}" ` +
+    `Serie="${s.serie ?? 'A'}" Folio="${s.folio ?? '1'}" Fecha="${s.fecha}"${s.tipoDeComprobante === 'T' ? '' : ` FormaPago="${s.formaPago ?? (metodo === 'PUE' ? '03' : '99')}"`} SubTotal="${fmt(subtotal)}" ` +
     `Moneda="${s.moneda ?? 'MXN'}"${s.tipoCambio ? ` TipoCambio="${s.tipoCambio}"` : ''} Total="${fmt(subtotal + trasladado - retenido)}" ` +
     `TipoDeComprobante="${s.tipoDeComprobante ?? 'I'}"${s.tipoDeComprobante === 'T' ? '' : ` MetodoPago="${metodo}"`}`;
   const relacionados = (s.relacionados ?? [])
@@ -89,16 +113,15 @@ export function invoiceXml(s: InvoiceSpec): string {
   const totalsAttrs =
     (retenciones.length ? ` TotalImpuestosRetenidos="${fmt(retenido)}"` : '') +
     (traslados.some((t) => t.factor !== 'Exento') ? ` TotalImpuestosTrasladados="${fmt(trasladado)}"` : '');
-  const impuestos =
-    traslados.length + retenciones.length
-      ? `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>`
-      : '';
   return (
-    root(attrs, '', s.lugarExpedicion) +
+    root(attrs, '', s.printed?.exportacion, s.lugarExpedicion) +
+    informacionGlobalXml(s.printed?.informacionGlobal) +
     relacionados +
-    parties(s.emisor, s.receptor, 'G03') +
+    parties(s.emisor, s.receptor, s.usoCfdi ?? 'G03', receptorExtranjeroXml(s.printed?.receptorExtranjero)) +
     `<cfdi:Conceptos>${conceptosXml}</cfdi:Conceptos>` +
-    impuestos +
+    (traslados.length + retenciones.length
+      ? `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>`
+      : '') +
     `<cfdi:Complemento>${timbre(s.uuid, s.fecha)}</cfdi:Complemento>${s.extra ?? ''}</cfdi:Comprobante>`
   );
 }
@@ -113,13 +136,10 @@ interface Tax {
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-const taxed = (c: { objetoImp?: string }) => c.objetoImp === undefined || c.objetoImp === '02';
-
 function conceptoTaxes(
-  c: { importe: number; ivaRate?: number | 'exento'; objetoImp?: string },
+  c: { importe: number; ivaRate?: number | 'exento' },
   s: Pick<InvoiceSpec, 'ivaRate' | 'retenciones'>,
 ): { traslados: Tax[]; retenciones: Tax[] } {
-  if (!taxed(c)) return { traslados: [], retenciones: [] };
   const rate = c.ivaRate ?? s.ivaRate ?? 16;
   const traslado: Tax =
     rate === 'exento'
@@ -229,14 +249,13 @@ export function paymentXml(s: PaymentSpec): string {
             `<pago20:DoctoRelacionado IdDocumento="${d.uuid}" MonedaDR="${d.monedaDR ?? p.monedaP ?? 'MXN'}"${d.equivalenciaDR ? ` EquivalenciaDR="${d.equivalenciaDR}"` : ''} NumParcialidad="${d.numParcialidad}" ImpSaldoAnt="${fmt(d.impSaldoAnt)}" ImpPagado="${fmt(d.impPagado)}" ImpSaldoInsoluto="${fmt(d.impSaldoInsoluto ?? d.impSaldoAnt - d.impPagado)}" ObjetoImpDR=${d.impuestosDR ? `"02">${impuestosDR(d.impuestosDR)}</pago20:DoctoRelacionado>` : '"01"/>'}`,
         )
         .join('');
-      return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}</pago20:Pago>`;
+      return `<pago20:Pago FechaPago="${p.fechaPago}" FormaDePagoP="${p.formaPago ?? '03'}" MonedaP="${p.monedaP ?? 'MXN'}"${p.tipoCambioP ? ` TipoCambioP="${p.tipoCambioP}"` : p.monedaP && p.monedaP !== 'MXN' ? ' TipoCambioP="1"' : ''} Monto="${fmt(monto)}">${doctos}${impuestosPXml(p)}</pago20:Pago>`;
     })
     .join('');
-  // Totales are in MXN: each document's ImpPagado ÷ EquivalenciaDR × TipoCambioP.
+  // MontoTotalPagos is in MXN: each Monto times its TipoCambioP.
   const total = s.pagos.reduce(
     (sum, p) =>
-      sum +
-      p.doctos.reduce((s2, d) => s2 + (d.impPagado / (d.equivalenciaDR ?? 1)) * (p.tipoCambioP ?? 1), 0),
+      sum + p.doctos.reduce((m, d) => m + d.impPagado / (d.equivalenciaDR ?? 1), 0) * (p.tipoCambioP ?? 1),
     0,
   );
   return (
@@ -246,7 +265,7 @@ export function paymentXml(s: PaymentSpec): string {
     ) +
     parties(s.emisor, s.receptor, 'CP01') +
     '<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111506" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago" ValorUnitario="0" Importe="0" ObjetoImp="01"/></cfdi:Conceptos>' +
-    `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales MontoTotalPagos="${fmt(total)}"/>${pagos}</pago20:Pagos>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
+    `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales${totalesTaxAttrs(s.pagos)} MontoTotalPagos="${fmt(total)}"/>${pagos}</pago20:Pagos>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
   );
 }
 
@@ -264,66 +283,6 @@ function impuestosDR(i: NonNullable<PaymentSpec['pagos'][number]['doctos'][numbe
     ? `<pago20:TrasladosDR>${i.traslados.map((t) => line('Traslado', '002', t)).join('')}</pago20:TrasladosDR>`
     : '';
   return `<pago20:ImpuestosDR>${r}${t}</pago20:ImpuestosDR>`;
-}
-
-export interface NominaSpec {
-  uuid: string;
-  /** The employer. */
-  emisor: Party;
-  /** The employee (régimen 605). */
-  receptor: Party;
-  fecha: string;
-  /** Nomina@FechaPago, YYYY-MM-DD. */
-  fechaPago: string;
-  percepcionesGravadas: number;
-  percepcionesExentas?: number;
-  /** Other deductions (IMSS, loans…), besides the ISR withheld. */
-  otrasDeducciones?: number;
-  isrRetenido?: number;
-  /** OtroPago 002: the subsidio actually paid and the subsidio causado. */
-  subsidio?: { pagado: number; causado: number };
-}
-
-/** A Nómina 1.2 receipt (CFDI N): one salary perception, the ISR withheld, the subsidio para el empleo. */
-export function nominaXml(s: NominaSpec): string {
-  const exento = s.percepcionesExentas ?? 0;
-  const percepciones = s.percepcionesGravadas + exento;
-  const isr = s.isrRetenido ?? 0;
-  const deducciones = (s.otrasDeducciones ?? 0) + isr;
-  const otros = s.subsidio?.pagado ?? 0;
-  const subtotal = percepciones + otros;
-  const deduccionesXml =
-    deducciones > 0
-      ? `<nomina12:Deducciones${s.otrasDeducciones ? ` TotalOtrasDeducciones="${fmt(s.otrasDeducciones)}"` : ''}${isr ? ` TotalImpuestosRetenidos="${fmt(isr)}"` : ''}>` +
-        (isr
-          ? `<nomina12:Deduccion TipoDeduccion="002" Clave="002" Concepto="ISR" Importe="${fmt(isr)}"/>`
-          : '') +
-        (s.otrasDeducciones
-          ? `<nomina12:Deduccion TipoDeduccion="001" Clave="001" Concepto="IMSS" Importe="${fmt(s.otrasDeducciones)}"/>`
-          : '') +
-        '</nomina12:Deducciones>'
-      : '';
-  const otrosXml = s.subsidio
-    ? `<nomina12:OtrosPagos><nomina12:OtroPago TipoOtroPago="002" Clave="002" Concepto="Subsidio para el empleo" Importe="${fmt(s.subsidio.pagado)}"><nomina12:SubsidioAlEmpleo SubsidioCausado="${fmt(s.subsidio.causado)}"/></nomina12:OtroPago></nomina12:OtrosPagos>`
-    : '';
-  return (
-    root(
-      `Serie="N" Folio="1" Fecha="${s.fecha}" SubTotal="${fmt(subtotal)}"${deducciones ? ` Descuento="${fmt(deducciones)}"` : ''} Moneda="MXN" Total="${fmt(subtotal - deducciones)}" TipoDeComprobante="N" MetodoPago="PUE"`,
-      ' xmlns:nomina12="http://www.sat.gob.mx/nomina12"',
-    ) +
-    parties(s.emisor, s.receptor, 'CN01') +
-    `<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111505" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago de nómina" ValorUnitario="${fmt(subtotal)}" Importe="${fmt(subtotal)}"${deducciones ? ` Descuento="${fmt(deducciones)}"` : ''} ObjetoImp="01"/></cfdi:Conceptos>` +
-    '<cfdi:Complemento>' +
-    `<nomina12:Nomina Version="1.2" TipoNomina="O" FechaPago="${s.fechaPago}" FechaInicialPago="${s.fechaPago}" FechaFinalPago="${s.fechaPago}" NumDiasPagados="15.000" TotalPercepciones="${fmt(percepciones)}"${deducciones ? ` TotalDeducciones="${fmt(deducciones)}"` : ''}${s.subsidio ? ` TotalOtrosPagos="${fmt(otros)}"` : ''}>` +
-    '<nomina12:Emisor RegistroPatronal="A0000000000"/>' +
-    `<nomina12:Receptor Curp="XAXX010101HDFXXX01" NumSeguridadSocial="00000000000" FechaInicioRelLaboral="2024-01-01" Antigüedad="P52W" TipoContrato="01" TipoRegimen="02" NumEmpleado="1" PeriodicidadPago="04" SalarioDiarioIntegrado="300.00" ClaveEntFed="CMX"/>` +
-    `<nomina12:Percepciones TotalSueldos="${fmt(percepciones)}" TotalGravado="${fmt(s.percepcionesGravadas)}" TotalExento="${fmt(exento)}">` +
-    `<nomina12:Percepcion TipoPercepcion="001" Clave="001" Concepto="Sueldo" ImporteGravado="${fmt(s.percepcionesGravadas)}" ImporteExento="${fmt(exento)}"/>` +
-    '</nomina12:Percepciones>' +
-    deduccionesXml +
-    otrosXml +
-    `</nomina12:Nomina>${timbre(s.uuid, s.fecha)}</cfdi:Complemento></cfdi:Comprobante>`
-  );
 }
 
 let counter = 0;

@@ -1,6 +1,6 @@
 /**
- * A few dozen common c_ClaveProdServ codes so a fresh install can search without the full catalog.
- * Load the full catalog with `pnpm catalog:import FILE` or SAT_CATALOG_CSV.
+ * A few dozen common c_ClaveProdServ codes: the catalog of test databases and of a server started
+ * with SAT_CATALOG_CSV=starter (a server otherwise loads the full one shipped in packages/db/data).
  * Columns: id, descripcion, estimulo_franja_fronteriza, palabras_similares.
  */
 export const STARTER_PRODUCTS: ReadonlyArray<readonly [string, string, string, string | null]> = [

@@ -887,7 +887,7 @@ export interface paths {
         };
         /**
          * The printed representation (PDF) of an imported CFDI
-         * @description Any CFDI you own, income or expense (the `id` the listings give), drawn from its original XML: issuer and recipient, folio fiscal, serie/folio, date and place, uso CFDI, método and forma de pago, moneda and tipo de cambio, every concepto with its taxes, totals, the total in words, the payments of a payment complement, the stamp data and the SAT verification QR code. Needs `exportPDF` (BASIC or PRO; else 403). An attachment named by issuer RFC, serie-folio and UUID.
+         * @description Any CFDI you own, income or expense (the `id` the listings give), drawn from its original XML: issuer and recipient, folio fiscal, serie/folio, date and place, uso CFDI, método and forma de pago, moneda and tipo de cambio, every concepto with its taxes, totals, the total in words, the payments of a payment complement, the stamp data and the SAT verification QR code. Needs `exportPDF` (BASIC or PRO; else 403). An attachment named by issuer RFC, serie-folio and UUID. Drawn in a worker thread with limits: 503 `pdf_busy` or `pdf_timeout` with Retry-After when every worker is busy or the document runs out of time, 422 `pdf_unprintable` for a document that cannot be printed (it needs more memory than a worker has).
          */
         get: operations["invoices-pdf"];
         put?: never;
@@ -5125,6 +5125,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "reports-annual": {
@@ -5199,6 +5210,17 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5280,6 +5302,17 @@ export interface operations {
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5658,10 +5691,31 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

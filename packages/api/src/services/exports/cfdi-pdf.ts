@@ -1,21 +1,31 @@
 import {
+  EXPORTACION,
   FORMA_PAGO,
   IMPUESTO,
+  MESES_GLOBAL,
   METODO_PAGO,
+  OBJETO_IMP,
+  PERIODICIDAD,
   type PrintedCfdi,
-  type PrintedTax,
+  type PrintedConcepto,
   REGIMEN_FISCAL,
   TIPO_DE_COMPROBANTE,
+  TIPO_RELACION,
   USO_CFDI,
   withName,
 } from '@folio/cfdi';
 import QRCode from 'qrcode';
+import { money, quantity, taxLine } from './cfdi-pdf-format';
+import { drawNominas } from './cfdi-pdf-nomina';
+import { drawPagos } from './cfdi-pdf-pagos';
 import {
   type Column,
   type Doc,
+  drawFields,
   drawFooters,
   drawTable,
   Flow,
+  fitted,
   GREY,
   LEFT,
   LINE,
@@ -31,58 +41,10 @@ import {
  * vectors. Layout in PDF points (pdf-layout.ts).
  */
 
-const money = (n: number | undefined) =>
-  n === undefined ? '' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
-const quantity = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
-const percent = (rate: number) => `${(rate * 100).toLocaleString('en-US', { maximumFractionDigits: 4 })}%`;
-
-/** One tax as a line of the concept table or the totals: "IVA 16% 160.00", "IVA Exento". */
-function taxLine(t: PrintedTax, withholding = false): string {
-  const name = `${withholding ? 'Ret. ' : ''}${IMPUESTO[t.impuesto] ?? t.impuesto}`;
-  if (t.tipoFactor === 'Exento') return `${name} Exento`;
-  const rate =
-    t.tasaOCuota === undefined
-      ? ''
-      : t.tipoFactor === 'Cuota'
-        ? ` cuota ${t.tasaOCuota}`
-        : ` ${percent(t.tasaOCuota)}`;
-  return `${name}${rate} ${money(t.importe)}`.trim();
-}
-
-/** A titled block of "label: value" pairs in two columns. */
-function drawFields(flow: Flow, title: string, pairs: [string, string | undefined][]) {
-  const { doc } = flow;
-  const shown = pairs.filter((p): p is [string, string] => !!p[1]);
-  const half = WIDTH / 2;
-  const lines: [string, string][][] = [];
-  for (let i = 0; i < shown.length; i += 2) lines.push(shown.slice(i, i + 2));
-  doc.font('regular').fontSize(8);
-  const heights = lines.map((l) =>
-    Math.max(...l.map(([k, v]) => doc.heightOfString(`${k}: ${v}`, { width: half - 8 }))),
-  );
-  flow.room(14 + (heights[0] ?? 0));
-  doc.font('bold').fontSize(9).fillColor('black').text(title, LEFT, flow.y);
-  flow.y += 12;
-  lines.forEach((line, i) => {
-    flow.room(heights[i]! + 2);
-    line.forEach(([label, value], j) => {
-      doc
-        .font('bold')
-        .fontSize(8)
-        .fillColor(GREY)
-        .text(`${label}: `, LEFT + j * half, flow.y, { width: half - 8, continued: true })
-        .font('regular')
-        .fillColor('black')
-        .text(value);
-    });
-    flow.y += heights[i]! + 2;
-  });
-  flow.y += 6;
-}
-
 /** A labelled block of long text (seals, cadena original) in the mono face, broken anywhere. */
 function drawLong(flow: Flow, label: string, value: string, x: number, width: number) {
   const { doc } = flow;
+  value = fitted(value, 'mono', 6, width);
   doc.font('mono').fontSize(6);
   const height = doc.heightOfString(value, { width }) + 10;
   flow.room(height);
@@ -118,7 +80,9 @@ function drawHeader(flow: Flow, p: PrintedCfdi) {
     .font('bold')
     .fontSize(12)
     .fillColor('black')
-    .text(c.emisor.nombre || c.emisor.rfc, LEFT, flow.y, { width: WIDTH * 0.56 });
+    .text(fitted(c.emisor.nombre || c.emisor.rfc, 'bold', 12, WIDTH * 0.56), LEFT, flow.y, {
+      width: WIDTH * 0.56,
+    });
   doc.font('regular').fontSize(8);
   doc.text(`RFC: ${c.emisor.rfc}`);
   doc.text(`Régimen fiscal: ${withName(c.emisor.regimenFiscal, REGIMEN_FISCAL)}`);
@@ -155,6 +119,8 @@ function drawHeader(flow: Flow, p: PrintedCfdi) {
     ['Régimen fiscal', c.receptor.regimenFiscal && withName(c.receptor.regimenFiscal, REGIMEN_FISCAL)],
     ['Domicilio fiscal (C.P.)', c.receptor.domicilioFiscal],
     ['Uso del CFDI', c.receptor.usoCfdi && withName(c.receptor.usoCfdi, USO_CFDI)],
+    ['Residencia fiscal', p.residenciaFiscal],
+    ['NumRegIdTrib', p.numRegIdTrib],
   ]);
   drawFields(flow, 'Pago', [
     ['Método de pago', c.metodoPago && withName(c.metodoPago, METODO_PAGO)],
@@ -162,13 +128,24 @@ function drawHeader(flow: Flow, p: PrintedCfdi) {
     ['Moneda', c.moneda],
     ['Tipo de cambio', c.tipoCambio === undefined ? undefined : String(c.tipoCambio)],
     ['Condiciones de pago', p.condicionesDePago],
-    ['Exportación', p.exportacion],
+    ['Exportación', p.exportacion && withName(p.exportacion, EXPORTACION)],
   ]);
+  const global = p.informacionGlobal;
+  if (global) {
+    drawFields(flow, 'Información global', [
+      ['Periodicidad', global.periodicidad && withName(global.periodicidad, PERIODICIDAD)],
+      ['Meses', global.meses && withName(global.meses, MESES_GLOBAL)],
+      ['Año', global.año],
+    ]);
+  }
   if (c.relacionados.length) {
     drawFields(
       flow,
       'CFDI relacionados',
-      c.relacionados.map((r) => [`Tipo de relación ${r.tipoRelacion}`, r.uuids.join(', ')]),
+      c.relacionados.map((r) => [
+        `Tipo de relación ${withName(r.tipoRelacion, TIPO_RELACION)}`,
+        r.uuids.join(', '),
+      ]),
     );
   }
 }
@@ -183,22 +160,36 @@ const CONCEPT_COLUMNS: Column[] = [
   { header: 'Impuestos', width: 90 },
 ];
 
-async function drawConceptos(flow: Flow, p: PrintedCfdi) {
+/** "A cuenta de terceros: RFC, nombre, régimen, C.P." under the description. */
+function terceros(c: PrintedConcepto): string | undefined {
+  const t = c.aCuentaTerceros;
+  if (!t) return undefined;
+  const regimen = t.regimenFiscal && withName(t.regimenFiscal, REGIMEN_FISCAL);
+  const cp = t.domicilioFiscal && `C.P. ${t.domicilioFiscal}`;
+  return `\nA cuenta de terceros: ${[t.rfc, t.nombre, regimen, cp].filter(Boolean).join(', ')}`;
+}
+
+function drawConceptos(flow: Flow, p: PrintedCfdi) {
   flow.room(30);
   flow.doc.font('bold').fontSize(9).fillColor('black').text('Conceptos', LEFT, flow.y);
   flow.y += 12;
-  await drawTable(
+  drawTable(
     flow,
     CONCEPT_COLUMNS,
     p.conceptos.map((c) => [
       c.claveProdServ,
       quantity(c.cantidad),
       [c.claveUnidad, c.unidad].filter(Boolean).join(' '),
-      [c.noIdentificacion && `[${c.noIdentificacion}]`, c.descripcion].filter(Boolean).join(' '),
+      [c.noIdentificacion && `[${c.noIdentificacion}]`, c.descripcion, terceros(c)].filter(Boolean).join(' '),
       money(c.valorUnitario),
       c.descuento ? `${money(c.importe)}\nDesc. ${money(c.descuento)}` : money(c.importe),
-      [...c.traslados.map((t) => taxLine(t)), ...c.retenciones.map((t) => taxLine(t, true))].join('\n') ||
-        (c.objetoImp === '01' ? 'No objeto de impuesto' : ''),
+      [
+        ...c.traslados.map((t) => taxLine(t)),
+        ...c.retenciones.map((t) => taxLine(t, true)),
+        c.objetoImp && `ObjetoImp ${withName(c.objetoImp, OBJETO_IMP)}`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
     ]),
   );
   flow.y += 6;
@@ -242,44 +233,6 @@ function drawTotals(flow: Flow, p: PrintedCfdi) {
   flow.y = Math.max(y, doc.y) + 10;
 }
 
-const DOCTO_COLUMNS: Column[] = [
-  { header: 'Documento relacionado (UUID)', width: 170 },
-  { header: 'Moneda', width: 38 },
-  { header: 'Equivalencia', width: 52, align: 'right' },
-  { header: 'Parcialidad', width: 46, align: 'right' },
-  { header: 'Saldo anterior', width: 78, align: 'right' },
-  { header: 'Importe pagado', width: 78, align: 'right' },
-  { header: 'Saldo insoluto', width: 78, align: 'right' },
-];
-
-async function drawPagos(flow: Flow, p: PrintedCfdi) {
-  const pagos = p.cfdi.pagos ?? [];
-  for (const [i, pago] of pagos.entries()) {
-    drawFields(flow, `Pago ${i + 1} de ${pagos.length}`, [
-      ['Fecha de pago', pago.fechaPago],
-      ['Forma de pago', withName(pago.formaPago, FORMA_PAGO)],
-      ['Moneda', pago.monedaP],
-      ['Tipo de cambio', String(pago.tipoCambioP)],
-      ['Monto', money(pago.monto)],
-      ['Número de operación', pago.numOperacion],
-    ]);
-    await drawTable(
-      flow,
-      DOCTO_COLUMNS,
-      pago.doctos.map((d) => [
-        d.uuid,
-        d.monedaDR,
-        String(d.equivalenciaDR),
-        d.numParcialidad === undefined ? '' : String(d.numParcialidad),
-        money(d.impSaldoAnt),
-        money(d.impPagado),
-        money(d.impSaldoInsoluto),
-      ]),
-    );
-    flow.y += 8;
-  }
-}
-
 function drawStamp(flow: Flow, p: PrintedCfdi) {
   const { doc } = flow;
   const qrSize = 110;
@@ -317,7 +270,7 @@ function drawStamp(flow: Flow, p: PrintedCfdi) {
 }
 
 /** The PDF of one printed CFDI, as bytes. */
-export async function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
+export function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
   const { doc, done } = newPdf({
     Title: `CFDI ${p.cfdi.uuid}`,
     Author: p.cfdi.emisor.nombre || p.cfdi.emisor.rfc,
@@ -325,8 +278,9 @@ export async function renderCfdiPdf(p: PrintedCfdi): Promise<Buffer> {
   });
   const flow = new Flow(doc);
   drawHeader(flow, p);
-  await drawConceptos(flow, p);
-  await drawPagos(flow, p);
+  drawConceptos(flow, p);
+  if (p.cfdi.pagos) drawPagos(flow, p);
+  drawNominas(flow, p);
   drawTotals(flow, p);
   drawStamp(flow, p);
   drawFooters(doc, `Este documento es una representación impresa de un CFDI · ${p.cfdi.uuid}`);

@@ -1,9 +1,8 @@
 import { getEntitlements } from '@folio/billing';
-import { parsePrintable } from '@folio/cfdi';
 import type { Context } from '../../context';
 import { forbidden } from '../../errors';
 import { getInvoiceXml } from '../cfdi/read';
-import { renderCfdiPdf } from './cfdi-pdf';
+import { renderPdf } from './pdf-pool';
 import { attachment, PDF_EXPORT_REQUIRED } from './rules';
 
 /** Serie and folio may hold any character but `|`; in a file name keep letters, digits and `&._-`. */
@@ -12,19 +11,18 @@ const safePart = (s: string) => s.replace(/[^\p{L}\p{N}&._-]/gu, '_');
 /**
  * GET /api/invoices/{id}/pdf: the representación impresa of a CFDI the caller owns (income or
  * expense; the id the listings give), drawn from the original XML as it was uploaded. Needs
- * `exportPDF`. Named as a person files it: issuer RFC, serie-folio, UUID.
+ * `exportPDF`. Named as a person files it: issuer RFC, serie-folio, UUID. Parsed and drawn in a
+ * worker thread (pdf-pool.ts): 503 when they are all busy or the document runs out of time, 422 when
+ * it cannot be printed.
  */
 export async function invoicePdf(ctx: Context, userId: string, id: string) {
   const { limits } = await getEntitlements(ctx.db, userId);
   if (!limits.exportPDF) throw forbidden(PDF_EXPORT_REQUIRED, 'plan_required');
   const xml = await getInvoiceXml(ctx, userId, id);
-  const parsed = parsePrintable(xml);
-  // Every stored original passed this parser when it was imported.
-  if (!parsed.ok) throw new Error(`stored CFDI ${id} no longer parses: ${parsed.reason}`);
-  const { cfdi } = parsed.doc;
+  const { pdf: body, cfdi } = await renderPdf({ kind: 'cfdi', xml }, ctx.config.pdf);
+  if (!cfdi) throw new Error('the PDF worker did not say which CFDI it drew');
   const serieFolio = [cfdi.serie, cfdi.folio].filter(Boolean).join('-');
-  const filename = `${[cfdi.emisor.rfc, serieFolio && safePart(serieFolio), cfdi.uuid].filter(Boolean).join('-')}.pdf`;
-  const body = await renderCfdiPdf(parsed.doc);
+  const filename = `${[cfdi.rfc, serieFolio && safePart(serieFolio), cfdi.uuid].filter(Boolean).join('-')}.pdf`;
   return {
     filename,
     body,

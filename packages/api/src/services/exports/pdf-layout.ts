@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { breakLongWords } from './pdf-words';
 
 /**
  * What every PDF Folio draws shares (the CFDI's printed representation, the reports): pdfkit on a US
@@ -36,6 +36,11 @@ export const LINE = '#bbbbbb';
 const SHADE = '#eeeeee';
 
 export type Doc = PDFKit.PDFDocument;
+export type Face = 'regular' | 'bold' | 'mono';
+
+/** `text` as it will be laid out in a box `width` points wide: its overlong words already broken (pdf-words.ts). */
+export const fitted = (text: string, face: Face, size: number, width: number) =>
+  breakLongWords(text, loadFonts()[face], size, width);
 
 /** A new document with the fonts registered as `regular`, `bold` and `mono`; `done` holds its bytes. */
 export function newPdf(info: PDFKit.DocumentInfo): { doc: Doc; done: Promise<Buffer> } {
@@ -77,10 +82,14 @@ export class Flow {
   }
 }
 
-/** A table row: each cell's lines wrapped to its width; returns the row's height. */
+/** A row's cells with their overlong words broken to the column widths. */
+const fitRow = (columns: Column[], cells: string[], face: Face, size: number) =>
+  columns.map((c, i) => fitted(cells[i] ?? '', face, size, c.width - 4));
+
+/** A table row (already fitted): each cell's lines wrapped to its width; returns the row's height. */
 function rowHeight(doc: Doc, columns: Column[], cells: string[], size: number): number {
   doc.fontSize(size);
-  return Math.max(...columns.map((c, i) => doc.heightOfString(cells[i] ?? '', { width: c.width - 4 })));
+  return Math.max(...columns.map((c, i) => doc.heightOfString(cells[i]!, { width: c.width - 4 })));
 }
 
 function drawRow(
@@ -91,6 +100,7 @@ function drawRow(
 ) {
   const { doc } = flow;
   doc.font(opts.bold ? 'bold' : 'regular');
+  cells = fitRow(columns, cells, opts.bold ? 'bold' : 'regular', opts.size);
   const height = rowHeight(doc, columns, cells, opts.size) + 4;
   flow.room(height);
   if (opts.shade) doc.rect(LEFT, flow.y, WIDTH, height).fill(SHADE);
@@ -100,7 +110,7 @@ function drawRow(
     .fillColor('black');
   let x = LEFT;
   columns.forEach((c, i) => {
-    doc.text(cells[i] ?? '', x + 2, flow.y + 2, { width: c.width - 4, align: c.align ?? 'left' });
+    doc.text(cells[i]!, x + 2, flow.y + 2, { width: c.width - 4, align: c.align ?? 'left' });
     x += c.width;
   });
   flow.y += height;
@@ -112,42 +122,28 @@ function drawRow(
     .stroke();
 }
 
-/** A table whose header row is drawn again at the top of every page it continues on. */
 /**
- * Rows laid out between two turns of the event loop. A 5 MB CFDI holds some 12,000 concepts, about
- * 3 s of layout: the table hands the loop back now and then so other requests go on being served.
+ * A table whose header row is drawn again at the top of every page it continues on. Drawn in one go:
+ * documents are laid out in a worker thread (pdf-pool.ts), never on the server's event loop.
  */
-const ROWS_PER_TURN = 100;
-
-export async function drawTable(flow: Flow, columns: Column[], rows: string[][], size = 7) {
-  const header = () =>
-    drawRow(
-      flow,
-      columns,
-      columns.map((c) => c.header),
-      { size, bold: true, shade: true },
-    );
+export function drawTable(flow: Flow, columns: Column[], rows: string[][], size = 7) {
+  const headers = columns.map((c) => c.header);
+  const header = () => drawRow(flow, columns, headers, { size, bold: true, shade: true });
   // Keep the header with at least the first row.
-  flow.room(
-    rowHeight(
-      flow.doc,
-      columns,
-      columns.map((c) => c.header),
-      size,
-    ) +
-      (rows[0] ? rowHeight(flow.doc, columns, rows[0], size) : 0) +
-      8,
-  );
+  flow.doc.font('bold');
+  const headerHeight = rowHeight(flow.doc, columns, fitRow(columns, headers, 'bold', size), size);
+  flow.doc.font('regular');
+  const firstHeight = rows[0]
+    ? rowHeight(flow.doc, columns, fitRow(columns, rows[0], 'regular', size), size)
+    : 0;
+  flow.room(headerHeight + firstHeight + 8);
   header();
   const outer = flow.onNewPage;
   flow.onNewPage = () => {
     outer?.();
     header();
   };
-  for (const [i, row] of rows.entries()) {
-    drawRow(flow, columns, row, { size });
-    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
-  }
+  for (const row of rows) drawRow(flow, columns, row, { size });
   flow.onNewPage = outer;
 }
 
@@ -179,4 +175,48 @@ export function drawFooters(doc: Doc, text: string) {
     });
     doc.page.margins = margins;
   }
+}
+
+/** A titled block of "label: value" pairs in two columns. */
+export function drawFields(flow: Flow, title: string, pairs: [string, string | undefined][]) {
+  const { doc } = flow;
+  const half = WIDTH / 2;
+  const shown = pairs
+    .filter((p): p is [string, string] => !!p[1])
+    .map(([k, v]): [string, string] => [k, fitted(v, 'regular', 8, half - 8)]);
+  const lines: [string, string][][] = [];
+  for (let i = 0; i < shown.length; i += 2) lines.push(shown.slice(i, i + 2));
+  // Measured in the bold face (the label's, wider than the value's): a line never overlaps the next.
+  doc.font('bold').fontSize(8);
+  const heights = lines.map((l) =>
+    Math.max(...l.map(([k, v]) => doc.heightOfString(`${k}: ${v}`, { width: half - 8 }))),
+  );
+  flow.room(14 + (heights[0] ?? 0));
+  doc.font('bold').fontSize(9).fillColor('black').text(title, LEFT, flow.y);
+  flow.y += 12;
+  lines.forEach((line, i) => {
+    flow.room(heights[i]! + 2);
+    line.forEach(([label, value], j) => {
+      doc
+        .font('bold')
+        .fontSize(8)
+        .fillColor(GREY)
+        .text(`${label}: `, LEFT + j * half, flow.y, { width: half - 8, continued: true })
+        .font('regular')
+        .fillColor('black')
+        .text(value);
+    });
+    flow.y += heights[i]! + 2;
+  });
+  flow.y += 6;
+}
+
+/** A small bold title and its table (skipped when there are no rows). */
+export function drawTitledTable(flow: Flow, title: string, columns: Column[], rows: string[][]) {
+  if (!rows.length) return;
+  flow.room(30);
+  flow.doc.font('bold').fontSize(8).fillColor('black').text(title, LEFT, flow.y);
+  flow.y += 11;
+  drawTable(flow, columns, rows);
+  flow.y += 6;
 }

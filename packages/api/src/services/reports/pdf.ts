@@ -5,6 +5,7 @@ import {
   drawFooters,
   drawTable,
   Flow,
+  fitted,
   GREY,
   LEFT,
   LINE,
@@ -53,7 +54,7 @@ function cellText(cell: Cell, header: string, rowLabel: Cell): string {
 }
 
 /** Text columns get more room than amounts; a lone text column (advertencias) takes the page. */
-function layout(sheet: Sheet): Column[] {
+function layout(sheet: PrintedSheet): Column[] {
   const weight = (kind: string) => (kind === 'text' ? 2.2 : 1);
   const sum = sheet.columns.reduce((s, c) => s + weight(c.kind), 0);
   return sheet.columns.map((c) => ({
@@ -63,15 +64,15 @@ function layout(sheet: Sheet): Column[] {
   }));
 }
 
-async function drawSection(flow: Flow, sheet: Sheet, cells: Cell[][]) {
+function drawSection(flow: Flow, sheet: PrintedSheet) {
   flow.room(40);
   flow.doc.font('bold').fontSize(10).fillColor('black').text(sheet.name, LEFT, flow.y);
   flow.y += 14;
-  const rows = cells.map((row) => sheet.columns.map((c, i) => cellText(row[i], c.header, row[0])));
+  const rows = sheet.rows.map((row) => sheet.columns.map((c, i) => cellText(row[i], c.header, row[0])));
   if (rows.length === 0) {
     flow.doc.font('regular').fontSize(8).fillColor(GREY).text('Sin registros.', LEFT, flow.y);
     flow.y += 12;
-  } else await drawTable(flow, layout(sheet), rows, sheet.columns.length > 8 ? 6.5 : 8);
+  } else drawTable(flow, layout(sheet), rows, sheet.columns.length > 8 ? 6.5 : 8);
   flow.y += 10;
 }
 
@@ -159,8 +160,26 @@ export interface ReportPdf {
   period: string;
   profile: { rfc: string; nombre: string };
   nivel?: string;
-  sheets: Sheet[];
+  sheets: PrintedSheet[];
   chart?: ChartMonth[];
+}
+
+/** A workbook sheet with its rows read (`printedSheets`): what a worker thread can be sent. */
+export interface PrintedSheet {
+  name: string;
+  columns: Sheet['columns'];
+  rows: Cell[][];
+}
+
+/** The sheets with their rows read: a report's sections are a few dozen rows. */
+export async function printedSheets(sheets: Sheet[]): Promise<PrintedSheet[]> {
+  const out: PrintedSheet[] = [];
+  for (const { name, columns, rows: source } of sheets) {
+    const rows: Cell[][] = [];
+    for await (const row of source) rows.push(row);
+    out.push({ name, columns: columns.map(({ header, kind }) => ({ header, kind })), rows });
+  }
+  return out;
 }
 
 function drawHeading(flow: Flow, r: ReportPdf) {
@@ -170,7 +189,10 @@ function drawHeading(flow: Flow, r: ReportPdf) {
     .fontSize(15)
     .fillColor('black')
     .text(`${r.title} · ${r.period}`, LEFT, flow.y, { width: WIDTH });
-  doc.font('regular').fontSize(9).text(`${r.profile.nombre} · RFC ${r.profile.rfc}`, { width: WIDTH });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(fitted(`${r.profile.nombre} · RFC ${r.profile.rfc}`, 'regular', 9, WIDTH), { width: WIDTH });
   const facts = [r.nivel && `Nivel del reporte: ${r.nivel}`, 'Importes en pesos mexicanos (MXN)'];
   doc.fillColor(GREY).fontSize(8).text(facts.filter(Boolean).join(' · '), { width: WIDTH });
   flow.y = doc.y + 4;
@@ -179,14 +201,7 @@ function drawHeading(flow: Flow, r: ReportPdf) {
 }
 
 /** The report's PDF, as bytes: heading, the chart (annual), then every section as a table. */
-export async function renderReportPdf(r: ReportPdf): Promise<Buffer> {
-  // A report's sections are a few dozen rows: read them all before drawing.
-  const sections: Array<[Sheet, Cell[][]]> = [];
-  for (const sheet of r.sheets) {
-    const rows: Cell[][] = [];
-    for await (const row of sheet.rows) rows.push(row);
-    sections.push([sheet, rows]);
-  }
+export function renderReportPdf(r: ReportPdf): Promise<Buffer> {
   const { doc, done } = newPdf({
     Title: `${r.title} ${r.profile.rfc} ${r.period}`,
     Author: r.profile.nombre || r.profile.rfc,
@@ -195,7 +210,7 @@ export async function renderReportPdf(r: ReportPdf): Promise<Buffer> {
   const flow = new Flow(doc);
   drawHeading(flow, r);
   if (r.chart) drawChart(flow, r.chart);
-  for (const [sheet, rows] of sections) await drawSection(flow, sheet, rows);
+  for (const sheet of r.sheets) drawSection(flow, sheet);
   drawFooters(doc as Doc, `Folio · ${r.title} · ${r.profile.rfc} · ${r.period}`);
   doc.end();
   return done;

@@ -2,6 +2,7 @@ import { getEntitlements } from '@folio/billing';
 import { reportRows } from '@folio/db/queries/reports';
 import type { Context } from '../../context';
 import { badRequest, forbidden } from '../../errors';
+import { renderPdf } from '../exports/pdf-pool';
 import { attachment, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED, PDF_EXPORT_REQUIRED } from '../exports/rules';
 import { xlsxWorkbook } from '../exports/writers';
 import { authorizeProfile } from '../profiles/access';
@@ -13,7 +14,7 @@ import {
   monthlyReport,
   type ReportProfile,
 } from './compute/monthly';
-import { MESES, renderReportPdf } from './pdf';
+import { MESES, printedSheets } from './pdf';
 import { monthRange, type ReportFormat, reportLevelRequired, yearRange } from './rules';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';
 
@@ -159,11 +160,14 @@ export async function reportFile(
   const mes = 'mes' in q ? String(q.mes).padStart(2, '0') : undefined;
   const filename = `${FILE_PREFIX[kind]}-${r.profile.rfc}-${q.año}${mes ? `-${mes}` : ''}.${format}`;
   if (format === 'pdf') {
-    const pdf = await renderReportPdf({
+    const report = {
       ...r,
+      sheets: await printedSheets(r.sheets),
       title: TITLE[kind],
       period: 'mes' in q ? `${MESES[q.mes - 1]} ${q.año}` : String(q.año),
-    });
+    };
+    // Drawn in a worker thread (pdf-pool.ts): 503 with Retry-After when they are all busy.
+    const { pdf } = await renderPdf({ kind: 'report', report }, ctx.config.pdf);
     return {
       headers: {
         'Content-Type': 'application/pdf',

@@ -1,0 +1,144 @@
+// A fresh clone's first hour (issue 27): a server started on an empty database without
+// SAT_CATALOG_CSV serves the whole SAT catalog shipped in packages/db/data, and `pnpm demo` leaves a
+// PRO user with the samples imported, twice in a row. On PostgreSQL (TEST_DATABASE_URL) the server
+// gets a fresh database of that cluster; otherwise an empty PGlite directory.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLES_DIR } from '../scripts/demo-taxpayer';
+import { call, type ServerProcess, startServer } from './support/server-process';
+
+const run = promisify(execFile);
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+const SAMPLES = readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.xml')).length;
+
+let server: ServerProcess;
+let dataDir: string | undefined;
+let admin: postgres.Sql | undefined;
+let dbName: string | undefined;
+
+beforeAll(async () => {
+  let database: Record<string, string>;
+  if (SERVER_URL) {
+    admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+    dbName = `first_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await admin.unsafe(`create database "${dbName}"`);
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${dbName}`;
+    database = { DATABASE_URL: url.toString() };
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'folio-first-start-'));
+    database = { PGLITE_DATA_DIR: join(dataDir, 'pglite') };
+  }
+  // No SAT_CATALOG_CSV (the test servers' default is the starter set): what `pnpm start` does.
+  server = await startServer({ ...database, SAT_CATALOG_CSV: undefined, LOG_LEVEL: 'info' });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.kill('SIGTERM');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dbName) await admin?.unsafe(`drop database if exists "${dbName}" with (force)`);
+  await admin?.end({ timeout: 5 });
+});
+
+describe('first start on an empty database, without SAT_CATALOG_CSV', () => {
+  it('loads the whole shipped catalog and says so in the log', () => {
+    expect(server.output()).toMatch(/"kind":"bundled","rows":52514/);
+  });
+
+  it('GET /api/sat/search finds a code that only the full catalog has', async () => {
+    const email = `first-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'correct horse 1';
+    expect((await call(server, 'POST', '/api/auth/register', { body: { email, password } })).status).toBe(
+      201,
+    );
+    const login = await call(server, 'POST', '/api/auth/login', { body: { email, password } });
+    // 10101500 "Animales vivos de granja" is not among the starter set's 44 codes.
+    const res = await call(server, 'GET', '/api/sat/search?query=animales%20vivos%20de%20granja&limit=5', {
+      token: login.body.accessToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { id: string }) => i.id)).toContain('10101500');
+  });
+});
+
+describe('pnpm demo against the started server', () => {
+  const demo = () =>
+    run(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], {
+      cwd: API_DIR,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', FOLIO_URL: server.url },
+    });
+  /** The value printed after `label` in the demo's summary. */
+  const field = (out: string, label: string) => new RegExp(`^ {2}${label} +(\\S+)`, 'm').exec(out)?.[1];
+  const curlLines = (out: string) => out.split('\n').filter((l) => l.trim().startsWith('curl '));
+  let first: { stdout: string; stderr: string };
+  let second: { stdout: string; stderr: string };
+
+  beforeAll(async () => {
+    first = await demo();
+    second = await demo();
+  }, 120_000);
+
+  it('first run: registers, verifies, upgrades to PRO, creates the profile and imports the samples', () => {
+    expect(first.stderr).toContain('registered demo@folio.local');
+    expect(first.stderr).toContain('email verified');
+    expect(first.stderr).toMatch(/upgraded to PRO/);
+    expect(first.stderr).toContain('profile LORM850312QK7 (Mariana López Ruiz) created');
+    expect(first.stderr).toContain(`samples/cfdi: ${SAMPLES - 1} imported, 0 already there, 1 refused`);
+    expect(first.stdout).toMatch(/API key +folio_/);
+    expect(curlLines(first.stdout)).toHaveLength(3);
+  });
+
+  it('second run: logs in and reuses the user, plan and profile; nothing is imported twice', () => {
+    expect(second.stderr).toContain('demo@folio.local exists: logged in');
+    expect(second.stderr).toMatch(/already on PRO/);
+    expect(second.stderr).not.toContain('created');
+    expect(second.stderr).toContain(`samples/cfdi: 0 imported, ${SAMPLES - 1} already there, 1 refused`);
+    expect(field(second.stdout, 'profile')).toBe(field(first.stdout, 'profile'));
+  });
+
+  it("replaces the demo's API key: the first run's key is revoked, the second's works", async () => {
+    const [oldKey, newKey] = [field(first.stdout, 'API key'), field(second.stdout, 'API key')];
+    expect(newKey).not.toBe(oldKey);
+    expect((await call(server, 'GET', '/api/profiles', { token: oldKey })).status).toBe(401);
+    expect((await call(server, 'GET', '/api/profiles', { token: newKey })).status).toBe(200);
+  });
+
+  it('the search by meaning runs over the whole catalog: finds a code the starter set lacks', async () => {
+    // 72101511 "Servicio de instalación o mantenimiento o reparación de aires acondicionados".
+    const res = await call(
+      server,
+      'GET',
+      '/api/sat/ai-search?query=mantenimiento%20de%20aire%20acondicionado&limit=5',
+      {
+        token: field(second.stdout, 'token'),
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { id: string }) => i.id)).toContain('72101511');
+  });
+
+  it('the three curl lines it prints answer 200 with data: invoices, a monthly report, a search by meaning', async () => {
+    const answers = [];
+    for (const line of curlLines(second.stdout)) {
+      const { stdout } = await run('bash', ['-c', `${line} -w '\\n%{http_code}'`]);
+      const status = stdout.slice(stdout.lastIndexOf('\n') + 1);
+      expect(status, line).toBe('200');
+      answers.push(JSON.parse(stdout.slice(0, stdout.lastIndexOf('\n'))));
+    }
+    const [invoices, report, search] = answers;
+    expect(invoices.data.length).toBeGreaterThan(0);
+    // PRO: the advanced report, with the RESICO section of a persona física in 626; in August
+    // Jorge Ramírez paid the first half of the campaign invoice.
+    expect(report.data).toMatchObject({ nivel: 'advanced', resico: expect.any(Object) });
+    expect(report.data.por_cliente.map((c: { rfc: string }) => c.rfc)).toContain('RASJ780621HB5');
+    expect(search.items.length).toBeGreaterThan(0);
+  });
+});
