@@ -4,7 +4,7 @@
 // its FechaPago. Through the real import (REST), on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
 import { invoiceXml, newUuid, paymentXml, payrollXml } from '@folio/cfdi/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, getJson, imported, ME, profileOfMe } from './cfdi-helpers';
+import { CLIENT, getJson, imported, ME, profileOfMe, SUPPLIER } from './cfdi-helpers';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -121,6 +121,53 @@ describe('payment status and pendientes (tax-rules §3)', () => {
     );
     expect(await pendientes()).toEqual(expected);
     expect((await month(4)).pendientes.por_cobrar).toEqual({ documentos: 0, saldo: 0 });
+  });
+
+  it('a PPD expense settled by a credit note after its last payment is paid on the note’s date', async () => {
+    const { put, get } = await books();
+    // The supplier's 5,800; 4,640 paid on March 10; its note of 1,000 + 160 = 1,160 on March 25
+    // settles the rest: paid on the 25th.
+    const inv = newUuid();
+    const id = await put(
+      invoiceXml({
+        uuid: inv,
+        emisor: SUPPLIER,
+        receptor: ME,
+        fecha: '2025-03-01T10:00:00',
+        metodoPago: 'PPD',
+        conceptos: [{ descripcion: 'Equipo', importe: 5000 }],
+      }),
+    );
+    await put(
+      paymentXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ME,
+        fecha: '2025-03-10T12:00:00',
+        pagos: [
+          {
+            fechaPago: '2025-03-10T12:00:00',
+            doctos: [{ uuid: inv, numParcialidad: 1, impSaldoAnt: 5800, impPagado: 4640 }],
+          },
+        ],
+      }),
+    );
+    await put(
+      invoiceXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ME,
+        fecha: '2025-03-25T10:00:00',
+        tipoDeComprobante: 'E',
+        relacionados: [{ tipoRelacion: '01', uuids: [inv] }],
+        conceptos: [{ descripcion: 'Bonificación', importe: 1000 }],
+      }),
+    );
+    const { data } = await get('/api/expenses?tipo_comprobante=I');
+    expect(data.find((e: { id: string }) => e.id === id)).toMatchObject({
+      is_paid: true,
+      payment_date: '2025-03-25T10:00:00',
+    });
   });
 
   it('a traslado (T) has no payment status and no self-invoice warning', async () => {
