@@ -4,7 +4,7 @@
 // derived again, identical, by the back-fill: for rows from before the facts existed (NULL) and for
 // rows of the previous derivation (taxes_version 1). On PGlite and, with TEST_DATABASE_URL, PostgreSQL.
 import { backfillTaxDetail } from '@folio/api';
-import { invoiceXml, newUuid, nominaXml, type Party, paymentXml } from '@folio/cfdi/testing';
+import { invoiceXml, newUuid, type Party, paymentXml, payrollXml } from '@folio/cfdi/testing';
 import { cfdis, paymentApplications, TAXES_VERSION } from '@folio/db/schema';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,14 +98,14 @@ async function importEveryKind() {
         },
       ],
     }),
-    nominaXml({
+    payrollXml({
       uuid: uuids.nomina,
       emisor: ME,
       receptor: EMPLOYEE,
       fecha: '2025-03-14T12:00:00',
       fechaPago: '2025-03-15',
-      percepcionesGravadas: 8000,
-      isrRetenido: 600,
+      gravado: 8000,
+      isr: 600,
       subsidio: { pagado: 0, causado: 200 },
     }),
     invoiceXml({
@@ -295,13 +295,13 @@ describe('CFDI facts at import and from the back-fill', () => {
         }),
       ),
       await put(
-        nominaXml({
+        payrollXml({
           uuid: newUuid(),
           emisor: ME,
           receptor: EMPLOYEE,
           fecha: '2025-03-14T12:00:00',
           fechaPago: '2025-03-15',
-          percepcionesGravadas: 8000,
+          gravado: 8000,
         }),
       ),
     ];

@@ -2,9 +2,9 @@
 // at its date, never a complement's stated ImpSaldoInsoluto; `pendientes` of a month is the balance
 // as of its last day from that dated history; a traslado has no payment status, a nómina is paid on
 // its FechaPago. Through the real import (REST), on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
-import { invoiceXml, newUuid, nominaXml, paymentXml } from '@folio/cfdi/testing';
+import { invoiceXml, newUuid, paymentXml, payrollXml } from '@folio/cfdi/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, getJson, imported, ME, profileOfMe } from './cfdi-helpers';
+import { CLIENT, getJson, imported, ME, profileOfMe, SUPPLIER } from './cfdi-helpers';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -123,6 +123,53 @@ describe('payment status and pendientes (tax-rules §3)', () => {
     expect((await month(4)).pendientes.por_cobrar).toEqual({ documentos: 0, saldo: 0 });
   });
 
+  it('a PPD expense settled by a credit note after its last payment is paid on the note’s date', async () => {
+    const { put, get } = await books();
+    // The supplier's 5,800; 4,640 paid on March 10; its note of 1,000 + 160 = 1,160 on March 25
+    // settles the rest: paid on the 25th.
+    const inv = newUuid();
+    const id = await put(
+      invoiceXml({
+        uuid: inv,
+        emisor: SUPPLIER,
+        receptor: ME,
+        fecha: '2025-03-01T10:00:00',
+        metodoPago: 'PPD',
+        conceptos: [{ descripcion: 'Equipo', importe: 5000 }],
+      }),
+    );
+    await put(
+      paymentXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ME,
+        fecha: '2025-03-10T12:00:00',
+        pagos: [
+          {
+            fechaPago: '2025-03-10T12:00:00',
+            doctos: [{ uuid: inv, numParcialidad: 1, impSaldoAnt: 5800, impPagado: 4640 }],
+          },
+        ],
+      }),
+    );
+    await put(
+      invoiceXml({
+        uuid: newUuid(),
+        emisor: SUPPLIER,
+        receptor: ME,
+        fecha: '2025-03-25T10:00:00',
+        tipoDeComprobante: 'E',
+        relacionados: [{ tipoRelacion: '01', uuids: [inv] }],
+        conceptos: [{ descripcion: 'Bonificación', importe: 1000 }],
+      }),
+    );
+    const { data } = await get('/api/expenses?tipo_comprobante=I');
+    expect(data.find((e: { id: string }) => e.id === id)).toMatchObject({
+      is_paid: true,
+      payment_date: '2025-03-25T10:00:00',
+    });
+  });
+
   it('a traslado (T) has no payment status and no self-invoice warning', async () => {
     const { put, get } = await books();
     const id = await put(
@@ -145,14 +192,14 @@ describe('payment status and pendientes (tax-rules §3)', () => {
     const { put, get } = await books();
     // The employer's receipt, dated the 14th, paid on the 15th.
     const id = await put(
-      nominaXml({
+      payrollXml({
         uuid: newUuid(),
         emisor: ME,
         receptor: { ...CLIENT, regimen: '605' },
         fecha: '2025-03-14T18:00:00',
         fechaPago: '2025-03-15',
-        percepcionesGravadas: 8000,
-        isrRetenido: 600,
+        gravado: 8000,
+        isr: 600,
       }),
     );
     const { data } = await get('/api/expenses?tipo_comprobante=N');

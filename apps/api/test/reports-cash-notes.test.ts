@@ -186,6 +186,20 @@ describe('credit notes on the cash basis (tax-rules §2, LIVA 1-B, 7, 17)', () =
     expect(march.pendientes.por_cobrar).toEqual({ documentos: 0, saldo: 0 });
   });
 
+  it('an earlier note shared by several invoices lowers only its part of each: a later note finds the rest', async () => {
+    const { put, month } = await books();
+    // A and B, PPD of 1,160 each, unpaid. March 5: a note of 1,160 naming A, then B → all of it to A.
+    // March 10: a note of 1,160 naming B → B still owes 1,160, so no cash either.
+    const [a, b] = [newUuid(), newUuid()];
+    await put(sale(a, '2025-03-01T10:00:00', 1000, { metodoPago: 'PPD' }));
+    await put(sale(b, '2025-03-02T10:00:00', 1000, { metodoPago: 'PPD' }));
+    await put(note('2025-03-05T10:00:00', 1000, [a, b]));
+    await put(note('2025-03-10T10:00:00', 1000, [b]));
+    const march = await month(3);
+    expect(march.flujo.cobrado).toEqual(NONE);
+    expect(march.pendientes.por_cobrar).toEqual({ documentos: 0, saldo: 0 });
+  });
+
   it('with IVA withheld on the original (LIVA 1-A), the refund lowers the month it was collected, with the advertencia "complementaria"', async () => {
     const { put, month } = await books();
     // PUE of February 10 to a persona moral that withholds two thirds of the IVA:

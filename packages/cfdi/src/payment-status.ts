@@ -143,14 +143,22 @@ function countedCredits(moneda: string, credits: CreditNote[], advertencias: str
   });
 }
 
-/** For Expense.payment_date: the latest fechaPago once PAGADO. PUE without payment records has none (use Fecha). */
+/**
+ * For Expense.payment_date: the latest fechaPago once PAGADO, or the date of the last credit note
+ * that lowered a PPD invoice's balance when one settled it (`credits`: the parts counted, tax-rules
+ * §3). PUE without payment records has none (use Fecha).
+ */
 export function paymentDate(
   estadoPago: EstadoPago,
   applications: PaymentApplication[],
   manual: ManualPayment[],
+  credits: CreditNote[] = [],
 ): string | undefined {
   if (estadoPago.estado !== 'PAGADO') return undefined;
-  const dates = [...applications, ...manual].map((p) => p.fechaPago).sort();
+  const dates = [
+    ...[...applications, ...manual].map((p) => p.fechaPago),
+    ...credits.filter((n) => n.total > 0).map((n) => n.fecha),
+  ].sort();
   return dates.at(-1);
 }
 

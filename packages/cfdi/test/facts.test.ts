@@ -13,7 +13,7 @@ import {
   isService,
   parseCfdi,
 } from '../src';
-import { invoiceXml, newUuid, nominaXml, type Party, paymentXml } from '../src/testing/generate';
+import { invoiceXml, newUuid, type Party, paymentXml, payrollXml } from '../src/testing/generate';
 
 const FISICA: Party = { rfc: 'COSC8001137NA', nombre: 'CARLOS CORTES SOTO', regimen: '612' };
 const MORAL: Party = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimen: '601' };
@@ -148,16 +148,16 @@ describe('CFDI facts', () => {
 
   it('Nómina 1.2 totals: perceptions gravadas/exentas, deductions, other payments, subsidio causado (OtroPago 002), ISR withheld, FechaPago', () => {
     const cfdi = parsed(
-      nominaXml({
+      payrollXml({
         uuid: newUuid(),
         emisor: MORAL,
         receptor: { ...FISICA, regimen: '605' },
         fecha: '2025-03-14T12:00:00',
         fechaPago: '2025-03-15',
-        percepcionesGravadas: 8000,
-        percepcionesExentas: 500,
-        otrasDeducciones: 250,
-        isrRetenido: 600,
+        gravado: 8000,
+        exento: 500,
+        otras: 250,
+        isr: 600,
         subsidio: { pagado: 0, causado: 200 },
       }),
     );

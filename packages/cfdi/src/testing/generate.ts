@@ -14,6 +14,7 @@ import {
 } from './printed-elements';
 
 export { type NominaSpec, nominaXml } from './nomina';
+export { type PayrollSpec, payrollXml } from './payroll';
 
 export interface Party {
   rfc: string;
@@ -51,7 +52,7 @@ export interface InvoiceSpec {
   tipoCambio?: number;
   /**
    * Concept amounts before tax; IVA at the concept's `ivaRate`, else `ivaRate` (default 16 %);
-   * `exento` has none. `objetoImp` '01' (no objeto) or '04' (no causa) carries no taxes at all.
+   * `exento` has none.
    */
   conceptos?: Array<{
     descripcion: string;
@@ -107,17 +108,15 @@ export function invoiceXml(s: InvoiceSpec): string {
   const totalsAttrs =
     (retenciones.length ? ` TotalImpuestosRetenidos="${fmt(retenido)}"` : '') +
     (traslados.some((t) => t.factor !== 'Exento') ? ` TotalImpuestosTrasladados="${fmt(trasladado)}"` : '');
-  const impuestos =
-    traslados.length + retenciones.length
-      ? `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>`
-      : '';
   return (
     root(attrs, '', s.printed?.exportacion, s.lugarExpedicion) +
     informacionGlobalXml(s.printed?.informacionGlobal) +
     relacionados +
     parties(s.emisor, s.receptor, s.usoCfdi ?? 'G03', receptorExtranjeroXml(s.printed?.receptorExtranjero)) +
     `<cfdi:Conceptos>${conceptosXml}</cfdi:Conceptos>` +
-    impuestos +
+    (traslados.length + retenciones.length
+      ? `<cfdi:Impuestos${totalsAttrs}>${taxesXml(traslados, retenciones, false)}</cfdi:Impuestos>`
+      : '') +
     `<cfdi:Complemento>${timbre(s.uuid, s.fecha)}</cfdi:Complemento>${s.extra ?? ''}</cfdi:Comprobante>`
   );
 }
@@ -141,13 +140,10 @@ interface Tax {
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-const taxed = (c: { objetoImp?: string }) => c.objetoImp === undefined || c.objetoImp === '02';
-
 function conceptoTaxes(
-  c: { importe: number; ivaRate?: number | 'exento'; objetoImp?: string },
+  c: { importe: number; ivaRate?: number | 'exento' },
   s: Pick<InvoiceSpec, 'ivaRate' | 'retenciones'>,
 ): { traslados: Tax[]; retenciones: Tax[] } {
-  if (!taxed(c)) return { traslados: [], retenciones: [] };
   const rate = c.ivaRate ?? s.ivaRate ?? 16;
   const traslado: Tax =
     rate === 'exento'

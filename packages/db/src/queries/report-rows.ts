@@ -158,6 +158,8 @@ export interface NotedInvoice {
     kind: 'pago' | 'nota';
     ref: string;
     tipoRelacion: string | null;
+    /** A note's invoices in list order (NULL before the back-fill, or for a payment). */
+    related: string[] | null;
   }>;
 }
 
@@ -168,7 +170,7 @@ export interface ReportNote {
   formaPago: string | null;
   /** Its CfdiRelacionados of TipoRelacion 01, 03 and 07, in list order. */
   relacionados: Array<{ tipoRelacion: string; uuid: string }>;
-  /** The profile's invoices (I) among them. */
+  /** The profile's invoices (I) among them, and those of the other notes naming one of them. */
   invoices: NotedInvoice[];
 }
 

@@ -487,15 +487,18 @@ export async function notes(db: Executor, r: ReportRange): Promise<ReportNote[]>
               'retencionIva', inv.retencion_iva_amount::text, 'valido', ${sql.raw(VALIDO('inv'))},
               'history', (select coalesce(json_agg(h order by h.fecha), '[]') from (
                 select pa.fecha_pago as fecha, pa.imp_pagado::text as importe, 'pago' as kind, rep.uuid as ref,
-                  null::text as "tipoRelacion"
+                  null::text as "tipoRelacion", null::jsonb as related
                 from payment_applications pa
                 join cfdis rep on rep.id = pa.rep_cfdi_id and rep.rfc_emisor = inv.rfc_emisor
                 where pa.profile_id = inv.profile_id and pa.related_uuid = inv.uuid and pa.moneda_dr = inv.moneda
                 union all
-                select mp.fecha_pago, mp.monto::text, 'pago', inv.uuid, null
+                select mp.fecha_pago, mp.monto::text, 'pago', inv.uuid, null, null
                 from manual_payments mp where mp.cfdi_id = inv.id and mp.moneda_pago = inv.moneda
                 union all
-                select o.fecha, o.total::text, 'nota', o.uuid, cr.tipo_relacion
+                select o.fecha, o.total::text, 'nota', o.uuid, cr.tipo_relacion,
+                  (select jsonb_agg(u) from jsonb_array_elements(o.facts->'relacionados') g,
+                     jsonb_array_elements_text(g->'uuids') u
+                   where g->>'tipoRelacion' in ${sql.raw(NOTE_RELATIONS)})
                 from cfdi_relations cr
                 join cfdis o on o.id = cr.cfdi_id and o.tipo_comprobante = 'E' and o.moneda = inv.moneda
                 where cr.profile_id = inv.profile_id and cr.related_uuid = inv.uuid
@@ -503,7 +506,13 @@ export async function notes(db: Executor, r: ReportRange): Promise<ReportNote[]>
             )), '[]')
            from cfdis inv
            where inv.profile_id = n.profile_id and inv.side = n.side and inv.tipo_comprobante = 'I'
-             and inv.uuid in (select cr.related_uuid from cfdi_relations cr
+             and inv.uuid in (
+               -- Its invoices and those of the notes naming them (a shared note's parts need them).
+               select other.related_uuid from cfdi_relations cr
+               join cfdi_relations named on named.profile_id = cr.profile_id and named.related_uuid = cr.related_uuid
+                 and named.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
+               join cfdi_relations other on other.cfdi_id = named.cfdi_id
+                 and other.tipo_relacion in ${sql.raw(NOTE_RELATIONS)}
                where cr.cfdi_id = n.id and cr.tipo_relacion in ${sql.raw(NOTE_RELATIONS)})) as invoices
         from n`,
   );

@@ -108,7 +108,7 @@ function paymentStateOf(
     isPaid: estadoPago.completamentePagado,
     // Paid at issue (PUE, nómina) with no payment record: paid on its date (a nómina's FechaPago).
     paymentDate:
-      paymentDate(estadoPago, applications, payments) ??
+      paymentDate(estadoPago, applications, payments, invoice.metodoPago === 'PPD' ? credits : []) ??
       (estadoPago.completamentePagado ? issuePaymentDate(invoice) : null),
     paymentWarnings: [
       ...payee.invoiceWarnings,

@@ -325,3 +325,66 @@ describe('payments that do not count', () => {
     ]);
   });
 });
+
+describe('credit notes on the cash basis (tax-rules §2)', () => {
+  // A PPD invoice of 1,000 + 160 − 106.67 IVA withheld (LIVA 1-A) = 1,053.33, paid in full on
+  // February 20; a note of 100 + 16 − 10.67 = 105.33 dated March 5.
+  const invoice = {
+    uuid: 'INV',
+    tipoComprobante: 'I',
+    metodoPago: 'PPD' as const,
+    fecha: '2025-01-15T10:00:00',
+    moneda: 'MXN',
+    total: '1053.33',
+    retencionIva: '106.67',
+    valido: true,
+    history: [
+      {
+        fecha: '2025-02-20T10:00:00',
+        importe: '1053.33',
+        kind: 'pago' as const,
+        ref: 'REP',
+        tipoRelacion: null,
+        related: null,
+      },
+    ],
+  };
+  const note = doc({
+    tipoComprobante: 'E',
+    fecha: '2025-03-05T10:00:00',
+    subtotal: '100',
+    total: '105.33',
+    ivaTrasladado: '16',
+    retencionIva: '10.67',
+  });
+  const report = (mes: number) =>
+    monthlyReport(
+      profile,
+      rows({
+        notes: [
+          {
+            doc: note,
+            formaPago: '03',
+            relacionados: [{ tipoRelacion: '01', uuid: 'INV' }],
+            invoices: [invoice],
+          },
+        ],
+      }),
+      { año: 2025, mes },
+      'advanced',
+      CLOSED,
+    );
+
+  it('with IVA withheld on a PPD invoice, the refund lowers the month of its last payment, flagged "complementaria" (LIVA 1-A)', () => {
+    const february = report(2);
+    expect(february.flujo?.cobrado).toEqual({
+      base: -100,
+      iva_trasladado: -16,
+      retencion_iva: -10.67,
+      retencion_isr: 0,
+      total: -105.33,
+    });
+    expect(february.advertencias.some((a) => a.includes('complementaria'))).toBe(true);
+    expect(report(3).flujo?.cobrado.total).toBe(0);
+  });
+});

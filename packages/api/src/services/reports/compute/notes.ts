@@ -1,5 +1,6 @@
+import { type AllocationNote, type AllocationPayment, allocateCredits, allocationKey } from '@folio/cfdi';
 import { push } from '../../group';
-import { type Dec, dec, max0, mul, ratio, ZERO } from './decimal';
+import { type Dec, dec, max0, mul, ratio, toMoney, ZERO } from './decimal';
 import { docTaxes, type Movements, monthOf, mxnRate, partyOf, scaleTaxes } from './movements';
 import type { NotedInvoice, ReportNote } from './rows';
 
@@ -22,18 +23,43 @@ const before = (e: NotedInvoice['history'][number], note: { uuid: string; fecha:
   (e.fecha < note.fecha || (e.fecha === note.fecha && (e.kind === 'pago' || e.ref < note.uuid)));
 
 /**
- * What the invoice still owed just before the note: Total − payments (ImpPagado) − earlier notes,
- * each note up to the balance left (a note to several invoices counts here with its whole Total:
- * documented approximation).
+ * Each PPD invoice's part of the note: its invoices' histories walked together, every note split in
+ * the order of its list up to each balance at its date (allocateCredits, as the payment status and
+ * `pendientes` do). The rows bring the invoices of the notes that share one with this note.
  */
-export function balanceBefore(inv: NotedInvoice, note: { uuid: string; fecha: string }): Dec {
-  let balance = dec(inv.total);
-  for (const e of inv.history) {
-    if (!before(e, note)) continue;
-    const amount = dec(e.importe);
-    balance -= e.kind === 'pago' ? amount : min(amount, max0(balance));
+function partsOf(
+  note: { uuid: string; fecha: string; total: Dec; moneda: string },
+  list: string[],
+  invoices: NotedInvoice[],
+) {
+  const payments: AllocationPayment[] = [];
+  const notes = new Map<string, AllocationNote>([
+    [
+      note.uuid,
+      { uuid: note.uuid, fecha: note.fecha, total: toMoney(note.total), moneda: note.moneda, related: list },
+    ],
+  ]);
+  for (const inv of invoices) {
+    for (const e of inv.history) {
+      if (e.kind === 'pago') payments.push({ uuid: inv.uuid, fecha: e.fecha, amount: Number(e.importe) });
+      else if (!notes.has(e.ref)) {
+        notes.set(e.ref, {
+          uuid: e.ref,
+          fecha: e.fecha,
+          total: Number(e.importe),
+          moneda: inv.moneda,
+          related: e.related ?? [inv.uuid],
+        });
+      }
+    }
   }
-  return balance;
+  const allocationInvoices = invoices.map((i) => ({
+    uuid: i.uuid,
+    total: Number(i.total),
+    moneda: i.moneda,
+    ppd: i.metodoPago === 'PPD',
+  }));
+  return allocateCredits(allocationInvoices, payments, [...notes.values()]);
 }
 
 /** A PUE invoice's cash left after the 07 notes before this one: Total − Σ 07 notes, never below zero. */
@@ -72,6 +98,11 @@ export function addNoteCash(m: Movements, { doc, formaPago, relacionados, invoic
     });
 
   const byUuid = new Map(invoices.map((i) => [i.uuid, i]));
+  const parts = partsOf(
+    { uuid: doc.uuid, fecha: doc.fecha, total, moneda: doc.moneda },
+    relacionados.map((r) => r.uuid),
+    invoices,
+  );
   let remaining = total;
   let refundOf: NotedInvoice | undefined;
   const missing: string[] = [];
@@ -84,7 +115,7 @@ export function addNoteCash(m: Movements, { doc, formaPago, relacionados, invoic
     }
     if (inv.metodoPago === 'PPD') {
       // Not fully collected: the note lowers the balance; the payments that follow pay the net.
-      remaining -= min(remaining, max0(balanceBefore(inv, doc)));
+      remaining -= min(remaining, dec(parts.get(allocationKey(doc.uuid, uuid)) ?? 0));
       if (remaining > ZERO) refundOf ??= inv;
     } else if (tipoRelacion === ANTICIPO) {
       // PUE: its cash on its Fecha is its total less its 07 notes, never below zero.
