@@ -383,6 +383,8 @@ describe('credit notes on the cash basis (tax-rules §2)', () => {
       retencion_iva: -10.67,
       retencion_isr: 0,
       total: -105.33,
+      // The refunded base and IVA leave the 16 % column the return asks for.
+      por_tasa: porTasa({ tasa_16: { base: -100, iva: -16 } }),
     });
     expect(february.advertencias.some((a) => a.includes('complementaria'))).toBe(true);
     expect(report(3).flujo?.cobrado.total).toBe(0);
