@@ -216,7 +216,7 @@ describe('DIOT rows per supplier and tipo de operación (tax-rules §6)', () => 
     expect(globex.iva_acreditable.importacion_tangibles.exclusivamente_gravadas).toBe(0);
     expect(initech.actos.tasa_0).toEqual({ pagado: 500, devoluciones: 0 });
     expect(d.advertencias).toContain(
-      'IVA de gastos capturados sin CFDI: no acreditable (LIVA 5-II), en la columna "no cumple requisitos"',
+      'IVA no acreditable en la columna "no cumple requisitos": sin CFDI (LIVA art. 5-II): registre su uuid_cfdi, su pedimento o si es un servicio digital extranjero (LIVA art. 18-D)',
     );
   });
 

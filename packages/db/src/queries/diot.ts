@@ -14,45 +14,44 @@ import {
   toDoc,
 } from './reports';
 
-// The DIOT's rows: one month's expense CFDI one by one (not summed by supplier as the other reports
-// read them: each document's operation is derived on its own), the payments and manual expenses
-// the other reports read, and what the DIOT needs beyond them: the facts of each paid document and
-// the user's word per supplier.
+// The DIOT's rows: one month's CFDI one by one (not summed by supplier as the other reports read
+// them: each document's operation is derived on its own), the payments and manual expenses the
+// other reports read, and what the DIOT needs beyond them: the facts of each paid document and the
+// user's word per supplier. The income side is read too: its collections make the month's IVA
+// proportion (LIVA 5-V), as in the monthly report.
 
-/** The month's received CFDI of type I and E, each alone. */
-async function expenseDocuments(db: Executor, r: ReportRange) {
+/** The month's CFDI of type I and E, issued and received, each alone. */
+async function monthDocuments(db: Executor, r: ReportRange) {
   const rows = rowsOf<DocRecord>(
     await db.execute(
       sql`select ${docColumns('c')}
           from cfdis c
-          where c.profile_id = ${r.profileId} and c.side = 'expense' and c.tipo_comprobante in ('I', 'E')
+          where c.profile_id = ${r.profileId} and c.side in ('income', 'expense') and c.tipo_comprobante in ('I', 'E')
             and c.fecha >= ${r.from} and c.fecha < ${r.to} and ${sql.raw(countsIn('c'))}`,
     ),
   );
   return rows.map(toDoc);
 }
 
-/** What the DIOT reads for a month: the cash movements' sources, expense CFDI one by one. */
+/** What the DIOT reads for a month: the cash movements' sources, CFDI one by one. */
 export async function diotReportRows(db: Executor, r: ReportRange): Promise<ReportRows> {
   const [docs, pays, manual, notas] = await Promise.all([
-    expenseDocuments(db, r),
+    monthDocuments(db, r),
     payments(db, r),
     manualExpenses(db, r),
     notes(db, r),
   ]);
   return {
     docs,
-    payments: pays.filter((p) => p.side === 'expense'),
+    payments: pays,
     manualExpenses: manual,
     pending: [],
-    notes: notas.filter((n) => n.doc.side === 'expense'),
+    notes: notas,
   };
 }
 
 export interface DiotCfdiFactsRow {
   id: string;
-  metodo_pago: string;
-  forma_pago: string | null;
   rfc_emisor: string;
   lugar_expedicion: string | null;
   /**
@@ -79,7 +78,7 @@ export async function diotCfdiFacts(
   if (ids.length === 0) return [];
   return rowsOf<DiotCfdiFactsRow>(
     await db.execute(
-      sql`select c.id, c.tipo as metodo_pago, c.forma_pago, c.rfc_emisor, c.lugar_expedicion,
+      sql`select c.id, c.rfc_emisor, c.lugar_expedicion,
             coalesce(inv.regimen_fiscal_emisor, c.regimen_fiscal_emisor) as regimen_emisor,
             coalesce(inv.facts, c.facts) as facts, c.facts as own_facts, c.total::text as total,
             coalesce(inv.subtotal - coalesce(inv.descuento, 0), c.subtotal - coalesce(c.descuento, 0))::text as base,

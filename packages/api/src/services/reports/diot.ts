@@ -15,21 +15,27 @@ import {
   diotReportRows,
   listDiotOverrides,
 } from '@folio/db/queries/diot';
+import { taxSettingsOf } from '@folio/db/queries/tax-settings';
 import { dec, ONE, ratio, ZERO } from './compute/decimal';
 import { type DiotDocFacts, type DiotOverride, diotReport } from './compute/diot';
 import { reliefWarnings } from './compute/diot-relief';
 import type { TipoOperacion } from './compute/diot-tipo';
 import type { Period, ReportProfile } from './compute/monthly';
 import type { ReportRows } from './compute/rows';
+import { settingsOf } from './compute/year';
 import { monthRange } from './rules';
 
 // The DIOT of a month: its rows, the facts of every paid document and the user's word per
 // supplier read in a few statements, then the pure computation (compute/diot.ts).
 
 export async function diotOfMonth(db: Executor, profile: ReportProfile, q: Period) {
-  const rows = await diotReportRows(db, { profileId: profile.id, ...monthRange(q.año, q.mes) });
+  const [rows, settings] = await Promise.all([
+    diotReportRows(db, { profileId: profile.id, ...monthRange(q.año, q.mes) }),
+    taxSettingsOf(db, profile.id, q.año),
+  ]);
   const [facts, overrides] = await Promise.all([factsOf(db, profile.id, rows), overridesOf(db, profile.id)]);
-  const { proveedores, advertencias } = diotReport({ rows, facts, overrides }, q);
+  const { proporcion5b } = settingsOf(settings);
+  const { proveedores, advertencias } = diotReport({ rows, facts, overrides, proporcion5b }, q);
   return { proveedores, advertencias: [...advertencias, ...reliefWarnings(profile)] };
 }
 
@@ -38,9 +44,10 @@ async function factsOf(
   profileId: string,
   rows: ReportRows,
 ): Promise<Map<string, DiotDocFacts>> {
-  const cfdiIds = new Set(rows.docs.map((d) => d.id));
-  for (const p of rows.payments) if (p.invoice) cfdiIds.add(p.invoice.id);
-  for (const n of rows.notes) cfdiIds.add(n.doc.id);
+  // Only what was paid: the income side is there for the proportion.
+  const cfdiIds = new Set(rows.docs.filter((d) => d.side === 'expense').map((d) => d.id));
+  for (const p of rows.payments) if (p.invoice && p.side === 'expense') cfdiIds.add(p.invoice.id);
+  for (const n of rows.notes) if (n.doc.side === 'expense') cfdiIds.add(n.doc.id);
   const manualIds = rows.manualExpenses.map((e) => e.id);
   const [cfdi, manual] = await Promise.all([
     diotCfdiFacts(db, profileId, [...cfdiIds]),
@@ -54,8 +61,6 @@ async function factsOf(
       ...UNKNOWN_OPERATION,
       sinCfdi: true,
       region8: null,
-      metodoPago: null,
-      formaPago: null,
       noObjeto: null,
       extranjero: foreign
         ? { idFiscal: m.idFiscal as string, pais: m.pais as string, nombre: m.nombre ?? m.idFiscal! }
@@ -91,8 +96,6 @@ function cfdiFacts(c: DiotCfdiFactsRow): DiotDocFacts {
     noObjeto: noObjetoOf(c),
     sinCfdi: false,
     region8: regionFronteriza(c.lugar_expedicion),
-    metodoPago: c.metodo_pago,
-    formaPago: c.forma_pago,
     extranjero: null,
   };
 }

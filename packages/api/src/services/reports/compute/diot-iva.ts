@@ -1,32 +1,29 @@
-import { type Dec, dec, ZERO } from './decimal';
-import type { DiotDocFacts } from './diot';
-import type { CashMove } from './movements';
+import { type Dec, ZERO } from './decimal';
+import { destinoIva, type IvaFacts, type MotivoNoAcreditable } from './iva-creditable';
+import { MOTIVOS } from './iva-month';
+import { CIEN, prorratear } from './proportion';
 
 // Where the IVA of one paid document goes in the DIOT's creditable and non-creditable columns. The
-// DIOT takes the split as a function, so the rules of what is creditable (tax-rules §4: cash,
-// proportion, uso_iva) plug in whole; the default knows the two that need nothing more than a
-// document's own facts.
+// rules are the monthly report's (iva-creditable.ts, proportion.ts): only the columns are the DIOT's,
+// so a month's creditable + non-creditable IVA here is the monthly report's acreditable_pagado +
+// no_acreditable.
 
 export interface IvaSplit {
   /** Creditable, from acts exclusively taxed. */
   exclusivas: Dec;
-  /** Creditable after the proportion of LIVA 5-V. */
+  /** Creditable after the proportion of LIVA 5-V (or 5-B). */
   proporcion: Dec;
   /** Not creditable: the part the proportion leaves out. */
   noProporcion: Dec;
-  /** Not creditable: fails a requirement (no CFDI; cash over 2,000.00). */
+  /** Not creditable: fails a requirement (LIVA 5-I, 5-II). */
   noRequisitos: Dec;
   /** Not creditable: used for exempt acts. */
   noExentas: Dec;
-  /** Not creditable: used for acts not subject to IVA. */
+  /** Not creditable: used for acts not subject to IVA (Folio has no such tag: always zero). */
   noObjeto: Dec;
-  /** Why some of it is not creditable (an advertencia). */
-  motivo?: string;
 }
 
-export type SplitIva = (iva: Dec, move: CashMove, facts: DiotDocFacts | undefined) => IvaSplit;
-
-/** The split's columns (all but `motivo`). */
+/** The split's columns. */
 export const IVA_SPLIT_COLUMNS = [
   'exclusivas',
   'proporcion',
@@ -47,25 +44,41 @@ export const ivaSplit = (fields: Partial<IvaSplit>): IvaSplit => ({
   ...fields,
 });
 
-/** LISR 27-III: payments over 2,000.00 by bank means only (LIVA 5-I follows the deduction). */
-export const EFECTIVO_LIMITE = dec(2000);
+/** The month's proportion and whether the DIOT's "con proporción" columns apply. */
+export interface DiotProporcion {
+  /** Percentage, 2 decimals (proportion.ts). */
+  valor: Dec;
+  /** A fixed 5-B proportion, or a month with exempt or non-object income (valor < 100). */
+  aplica: boolean;
+}
 
-const SIN_CFDI =
-  'IVA de gastos capturados sin CFDI: no acreditable (LIVA 5-II), en la columna "no cumple requisitos"';
-const EFECTIVO =
-  'IVA de CFDI pagados en efectivo por más de 2,000.00: no acreditable (LIVA 5-I, LISR 27-III), ' +
-  'en la columna "no cumple requisitos"';
+export const diotProporcion = (valor: Dec, fija: boolean): DiotProporcion => ({
+  valor,
+  aplica: fija || valor < CIEN,
+});
 
 /**
- * A manual expense has no CFDI (LIVA 5-II); a PUE CFDI paid in cash (FormaPago 01) over 2,000.00
- * fails LISR 27-III. Everything else is creditable from taxed acts; the proportion and uso_iva
- * come with the creditable-IVA rules.
+ * One payment's IVA in the DIOT's columns: a reason of LIVA 5-I/5-II → "no cumple requisitos";
+ * uso_iva gravado → exclusively taxed; exento → non-creditable for exempt acts; the rest is used for
+ * both kinds of acts: prorated into "con proporción" and "proporción" when a proportion applies,
+ * else exclusively taxed (no exempt acts in the month: 100 %).
  */
-export const defaultIvaSplit: SplitIva = (iva, move, facts) => {
-  if (facts?.sinCfdi) return ivaSplit({ noRequisitos: iva, motivo: SIN_CFDI });
-  const total = move.total < ZERO ? -move.total : move.total;
-  if (facts?.metodoPago === 'PUE' && facts.formaPago === '01' && total > EFECTIVO_LIMITE) {
-    return ivaSplit({ noRequisitos: iva, motivo: EFECTIVO });
+export function diotIvaSplit(
+  iva: Dec,
+  credit: IvaFacts,
+  p: DiotProporcion,
+): { split: IvaSplit; motivo: MotivoNoAcreditable | null } {
+  const destino = destinoIva(credit);
+  if (destino === 'gravado') return { split: ivaSplit({ exclusivas: iva }), motivo: null };
+  if (destino === 'exento') return { split: ivaSplit({ noExentas: iva }), motivo: null };
+  if (destino === 'proporcional') {
+    if (!p.aplica) return { split: ivaSplit({ exclusivas: iva }), motivo: null };
+    const credited = prorratear(iva, p.valor);
+    return { split: ivaSplit({ proporcion: credited, noProporcion: iva - credited }), motivo: null };
   }
-  return ivaSplit({ exclusivas: iva });
-};
+  return { split: ivaSplit({ noRequisitos: iva }), motivo: destino };
+}
+
+/** The advertencia of IVA sent to "no cumple requisitos", by reason (the monthly report's words). */
+export const noRequisitosWarning = (motivo: MotivoNoAcreditable) =>
+  `IVA no acreditable en la columna "no cumple requisitos": ${MOTIVOS[motivo]}`;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
-import { type DiotDocFacts, diotReport } from './diot';
-import { defaultIvaSplit } from './diot-iva';
+import { diotReport } from './diot';
+import { diotIvaSplit, diotProporcion, ivaSplit } from './diot-iva';
 import { reliefWarnings } from './diot-relief';
 import { deriveTipoOperacion, type OperacionFacts, tipoOperacionOf } from './diot-tipo';
 import { pesosCff20 } from './diot-txt';
+import type { IvaFacts } from './iva-creditable';
 import type { ReportDoc } from './rows';
 
 const facts = (f: Partial<OperacionFacts>): OperacionFacts => ({
@@ -81,44 +82,58 @@ describe('whole pesos as CFF art. 20 adjusts them', () => {
   });
 });
 
-describe('the default IVA split (LIVA 5-II, 5-I with LISR 27-III)', () => {
-  const cfdi = (f: Partial<DiotDocFacts>): DiotDocFacts => ({
-    ...facts({}),
-    sinCfdi: false,
-    region8: null,
-    metodoPago: 'PUE',
+describe("the DIOT columns of one payment's IVA follow the monthly rules (LIVA 5-I, 5-II, 5-V)", () => {
+  const credit = (f: Partial<IvaFacts>): IvaFacts => ({
     formaPago: '03',
-    noObjeto: null,
-    extranjero: null,
+    totalOperacion: dec('2320'),
+    combustible: false,
+    comprobante: 'cfdi',
+    usoIva: null,
     ...f,
   });
-  const move = (total: string) => ({
-    side: 'expense' as const,
-    party: { rfc: 'EKU9003173C9', nombre: 'X' },
-    doc: 'd',
-    documentos: 1,
-    base: dec(total),
-    iva: dec('0'),
-    retIva: dec('0'),
-    retIsr: dec('0'),
-    total: dec(total),
-    porTasa: { base16: 0n, iva16: 0n, base8: 0n, iva8: 0n, base0: 0n, baseExenta: 0n },
+  const sin = diotProporcion(dec(100), false);
+
+  it('cash over 2,000.00, fuel in cash and no CFDI go to "no cumple requisitos" with their reason', () => {
+    // 2,000.00 + IVA 320.00 = 2,320.00 in cash (FormaPago 01) > 2,000.00 (LISR 27-III).
+    expect(diotIvaSplit(dec(320), credit({ formaPago: '01' }), sin)).toEqual({
+      split: ivaSplit({ noRequisitos: dec(320) }),
+      motivo: 'efectivo',
+    });
+    // 1,724.14 + 275.86 = 2,000.00 exactly: "exceeds" is not met, creditable.
+    expect(
+      diotIvaSplit(dec('275.86'), credit({ formaPago: '01', totalOperacion: dec(2000) }), sin).split,
+    ).toEqual(ivaSplit({ exclusivas: dec('275.86') }));
+    expect(
+      diotIvaSplit(dec(80), credit({ formaPago: '01', combustible: true, totalOperacion: dec(580) }), sin)
+        .motivo,
+    ).toBe('combustible_efectivo');
+    expect(diotIvaSplit(dec(16), credit({ comprobante: null }), sin).motivo).toBe('sin_cfdi');
+    // A manual expense with its CFDI's UUID is creditable (LIVA 5-II met).
+    expect(diotIvaSplit(dec(16), credit({ comprobante: 'uuid' }), sin).split).toEqual(
+      ivaSplit({ exclusivas: dec(16) }),
+    );
   });
 
-  it('a PUE CFDI paid in cash over 2,000.00 fails the requirements; at 2,000.00 it is creditable', () => {
-    // 2,000.00 + IVA 320.00 = 2,320.00 in cash (FormaPago 01) > 2,000.00.
-    const over = defaultIvaSplit(dec('320'), move('2320'), cfdi({ formaPago: '01' }));
-    expect(over).toMatchObject({ noRequisitos: dec('320'), exclusivas: dec('0') });
-    // 1,724.14 + IVA 275.86 = 2,000.00 exactly: the limit is "exceeds".
-    const at = defaultIvaSplit(dec('275.86'), move('2000'), cfdi({ formaPago: '01' }));
-    expect(at).toMatchObject({ exclusivas: dec('275.86'), noRequisitos: dec('0') });
-    // Same amount by transfer (03): creditable.
-    expect(defaultIvaSplit(dec('320'), move('2320'), cfdi({})).exclusivas).toBe(dec('320'));
+  it('with a proportion of 80 %, untagged IVA splits 80/20; uso_iva gravado and exento go whole', () => {
+    const p = diotProporcion(dec(80), false);
+    // 1,000.00 × 80 % = 800.00 creditable "con proporción"; 200.00 to "proporción".
+    expect(diotIvaSplit(dec(1000), credit({}), p).split).toEqual(
+      ivaSplit({ proporcion: dec(800), noProporcion: dec(200) }),
+    );
+    expect(diotIvaSplit(dec(1000), credit({ usoIva: 'gravado' }), p).split).toEqual(
+      ivaSplit({ exclusivas: dec(1000) }),
+    );
+    expect(diotIvaSplit(dec(1000), credit({ usoIva: 'exento' }), p).split).toEqual(
+      ivaSplit({ noExentas: dec(1000) }),
+    );
   });
 
-  it('a manual expense has no CFDI: its IVA is not creditable', () => {
-    const split = defaultIvaSplit(dec('16'), move('116'), cfdi({ sinCfdi: true, metodoPago: null }));
-    expect(split).toMatchObject({ noRequisitos: dec('16'), exclusivas: dec('0') });
+  it('a fixed 5-B proportion uses the "con proporción" columns even at 100 %', () => {
+    expect(diotIvaSplit(dec(50), credit({}), diotProporcion(dec(100), true)).split).toEqual(
+      ivaSplit({ proporcion: dec(50) }),
+    );
+    // Without 5-B and without exempt acts the same IVA is exclusively taxed.
+    expect(diotIvaSplit(dec(50), credit({}), sin).split).toEqual(ivaSplit({ exclusivas: dec(50) }));
   });
 });
 
@@ -183,7 +198,10 @@ describe('credit notes received', () => {
         },
       ],
     };
-    const r = diotReport({ rows, facts: new Map(), overrides: new Map() }, { año: 2025, mes: 5 });
+    const r = diotReport(
+      { rows, facts: new Map(), overrides: new Map(), proporcion5b: null },
+      { año: 2025, mes: 5 },
+    );
     expect(r.proveedores).toHaveLength(1);
     const [acme] = r.proveedores;
     // 1,000.00 returned, nothing paid: kept apart, never netted into a negative paid value.

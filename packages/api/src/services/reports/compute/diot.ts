@@ -1,5 +1,13 @@
 import { type Dec, ratio, toMoney, ZERO } from './decimal';
-import { defaultIvaSplit, IVA_SPLIT_COLUMNS, type IvaSplit, ivaSplit, type SplitIva } from './diot-iva';
+import {
+  type DiotProporcion,
+  diotIvaSplit,
+  diotProporcion,
+  IVA_SPLIT_COLUMNS,
+  type IvaSplit,
+  ivaSplit,
+  noRequisitosWarning,
+} from './diot-iva';
 import {
   type OperacionFacts,
   RFC_EXTRANJERO,
@@ -8,6 +16,8 @@ import {
   tipoOperacionOf,
   tipoTercero,
 } from './diot-tipo';
+import type { MotivoNoAcreditable } from './iva-creditable';
+import { creditOf, proporcionOf } from './iva-month';
 import { monthKey, type Period } from './monthly';
 import { type CashMove, collectMovements } from './movements';
 import type { ReportRows } from './rows';
@@ -36,9 +46,6 @@ export interface DiotDocFacts extends OperacionFacts {
   sinCfdi: boolean;
   /** The 8 % region of the supplier's LugarExpedicion (null when unknown). */
   region8: Region8 | null;
-  /** CFDI MetodoPago and FormaPago (cash payments, LIVA 5-I / LISR 27-III). */
-  metodoPago: string | null;
-  formaPago: string | null;
   /**
    * The base not subject to IVA (ObjetoImp 01) and the document's Total, in its currency: a paid
    * share of the Total pays that share of it. Null when there is none (or it is unknown).
@@ -55,9 +62,12 @@ export interface DiotOverride {
 }
 
 export interface DiotInput {
+  /** The month's expense sources, and its income ones for the proportion (LIVA 5-V). */
   rows: ReportRows;
   facts: Map<string, DiotDocFacts>;
   overrides: Map<string, DiotOverride>;
+  /** The year's fixed proportion (LIVA 5-B), else null. */
+  proporcion5b: Dec | null;
 }
 
 interface Actos {
@@ -111,14 +121,23 @@ function addSplit(into: IvaSplit, s: IvaSplit) {
   for (const k of IVA_SPLIT_COLUMNS) into[k] += s[k];
 }
 
-export function diotReport(input: DiotInput, period: Period, splitIva: SplitIva = defaultIvaSplit) {
+export function diotReport(input: DiotInput, period: Period) {
   const { cash, warnings } = collectMovements(input.rows);
   const key = monthKey(period);
   const advertencias = [...(warnings.get(key) ?? [])];
-  const paid = (cash.get(key) ?? []).filter((m) => m.side === 'expense');
+  const month = cash.get(key) ?? [];
+  const paid = month.filter((m) => m.side === 'expense');
+  // The monthly report's proportion, from the same income collected (iva-month.ts).
+  const proporcion = diotProporcion(
+    proporcionOf(
+      month.filter((m) => m.side === 'income'),
+      input.proporcion5b,
+    ),
+    input.proporcion5b !== null,
+  );
   const rows = new Map<string, Row>();
   const sinRegion = new Set<string>();
-  const ivaMotivos = new Set<string>();
+  const ivaMotivos = new Set<MotivoNoAcreditable>();
   for (const move of paid) {
     const facts = input.facts.get(move.doc);
     const extranjero = facts?.extranjero ?? null;
@@ -152,9 +171,9 @@ export function diotReport(input: DiotInput, period: Period, splitIva: SplitIva 
       [zona8, t.iva8],
     ] as const) {
       if (iva === ZERO) continue;
-      const split = splitIva(iva, move, facts);
+      const { split, motivo } = diotIvaSplit(iva, creditOf(move), proporcion);
       addSplit(row.iva[zona], split);
-      if (split.motivo) ivaMotivos.add(split.motivo);
+      if (motivo) ivaMotivos.add(motivo);
     }
     row.ivaRetenido += move.retIva;
     if (!facts?.sinCfdi) row.conCfdi = true;
@@ -174,7 +193,12 @@ export function diotReport(input: DiotInput, period: Period, splitIva: SplitIva 
         a.tercero.localeCompare(b.tercero) || a.key.localeCompare(b.key) || a.tipo.localeCompare(b.tipo),
     )
     .map(shape);
-  advertencias.push(...derivedWarnings(proveedores), ...ivaMotivos, ...negativeWarnings(proveedores));
+  advertencias.push(
+    ...derivedWarnings(proveedores),
+    ...[...ivaMotivos].map(noRequisitosWarning),
+    ...proporcionWarning(proporcion, input.proporcion5b !== null),
+    ...negativeWarnings(proveedores),
+  );
   if (sinRegion.size > 0) {
     advertencias.push(
       `IVA al 8 % de ${[...sinRegion].join(', ')} sin región conocida (código postal de LugarExpedicion): ` +
@@ -257,6 +281,17 @@ function shape(r: Row) {
 }
 
 export type DiotProveedor = ReturnType<typeof shape>;
+
+/** The proportion behind the "con proporción" and "proporción" columns, as the monthly report states it. */
+function proporcionWarning(p: DiotProporcion, fija: boolean): string[] {
+  if (!p.aplica) return [];
+  const pct = toMoney(p.valor).toFixed(2);
+  return [
+    fija
+      ? `IVA "con proporción" a la proporción fija del año, ${pct} % (LIVA art. 5-B)`
+      : `IVA "con proporción" al ${pct} % del mes (LIVA arts. 5-V y 4-A), a todo gasto sin uso_iva: una estimación, como en el reporte mensual`,
+  ];
+}
 
 function derivedWarnings(rows: DiotProveedor[]): string[] {
   const derived = rows.filter((r) => r.tipo_operacion_derivado);

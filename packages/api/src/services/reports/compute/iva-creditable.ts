@@ -57,13 +57,21 @@ export const emptySplit = (): IvaPagadoSplit => ({
   noAcreditable: { sin_cfdi: ZERO, efectivo: ZERO, combustible_efectivo: ZERO },
 });
 
+/** Where one payment's IVA goes: a reason it is not creditable, or the use it is credited by. */
+export type DestinoIva = MotivoNoAcreditable | 'gravado' | 'exento' | 'proporcional';
+
+/** Fracciones I and II first (motivoNoAcreditable), then the use the user tagged (fracción V). */
+export function destinoIva(f: IvaFacts): DestinoIva {
+  return (
+    motivoNoAcreditable(f) ?? (f.usoIva === 'gravado' || f.usoIva === 'exento' ? f.usoIva : 'proporcional')
+  );
+}
+
 /** Adds one payment's IVA (negative for a supplier's credit note) to the split. */
 export function addIva(split: IvaPagadoSplit, iva: Dec, f: IvaFacts): void {
-  const motivo = motivoNoAcreditable(f);
-  if (motivo) split.noAcreditable[motivo] += iva;
-  else if (f.usoIva === 'gravado') split.gravado += iva;
-  else if (f.usoIva === 'exento') split.exento += iva;
-  else split.proporcional += iva;
+  const destino = destinoIva(f);
+  if (destino === 'gravado' || destino === 'exento' || destino === 'proporcional') split[destino] += iva;
+  else split.noAcreditable[destino] += iva;
 }
 
 /** The facts of a cash movement on the expense side, and how the advertencias name it. */

@@ -1,5 +1,5 @@
 import { type Dec, toMoney, ZERO } from './decimal';
-import { addIva, CFDI_SIN_PAGO, emptySplit, type MotivoNoAcreditable } from './iva-creditable';
+import { addIva, CFDI_SIN_PAGO, emptySplit, type IvaFacts, type MotivoNoAcreditable } from './iva-creditable';
 import type { CashMove } from './movements';
 import { type ActosCobrados, acreditable, CIEN, proporcionDelMes } from './proportion';
 
@@ -69,7 +69,15 @@ function actosCobrados(income: CashMove[], porTasa: PorTasaFlujo): ActosCobrados
   };
 }
 
-const MOTIVOS: Record<MotivoNoAcreditable, string> = {
+/** What decides an expense movement's credit; a supplier's credit note has no payment to judge. */
+export const creditOf = (m: CashMove): IvaFacts => m.credit ?? CFDI_SIN_PAGO;
+
+/** The month's proportion (%): the year's fixed one of LIVA 5-B, else the month's own (LIVA 5-V). */
+export function proporcionOf(income: CashMove[], proporcion5b: Dec | null): Dec {
+  return proporcion5b ?? proporcionDelMes(actosCobrados(income, porTasaOf(income)));
+}
+
+export const MOTIVOS: Record<MotivoNoAcreditable, string> = {
   sin_cfdi:
     'sin CFDI (LIVA art. 5-II): registre su uuid_cfdi, su pedimento o si es un servicio digital extranjero (LIVA art. 18-D)',
   efectivo: 'pagado en efectivo en una operación de más de 2,000.00 (LIVA art. 5-I, LISR art. 27-III)',
@@ -90,7 +98,7 @@ export function ivaMonth(cash: CashMove[], proporcion5b: Dec | null, advertencia
   const split = emptySplit();
   for (const m of expense) {
     const before = { ...split.noAcreditable };
-    addIva(split, m.iva, m.credit ?? CFDI_SIN_PAGO);
+    addIva(split, m.iva, creditOf(m));
     for (const motivo of Object.keys(MOTIVOS) as MotivoNoAcreditable[]) {
       const added = split.noAcreditable[motivo] - before[motivo];
       if (added > ZERO) {
@@ -98,7 +106,7 @@ export function ivaMonth(cash: CashMove[], proporcion5b: Dec | null, advertencia
       }
     }
   }
-  const proporcion = proporcion5b ?? proporcionDelMes(actosCobrados(income, cobradoPorTasa));
+  const proporcion = proporcionOf(income, proporcion5b);
   if (proporcion5b !== null) {
     advertencias.push(
       `IVA acreditable con la proporción fija del año, ${percent(proporcion)} % (LIVA art. 5-B)`,

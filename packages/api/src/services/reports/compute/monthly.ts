@@ -1,6 +1,5 @@
 import { type AllocationNote, type AllocationPayment, allocateCredits, allocationKey } from '@folio/cfdi';
 import { centsDec, type Dec, dec, max0, mul, sum, toMoney, ZERO } from './decimal';
-// tax-rules §4, §5 (creditable IVA, totals by rate, year to date, nómina): iva-month.ts, year.ts.
 import { addPorTasa, type IvaMonth, ivaMonth, shapePorTasa } from './iva-month';
 import {
   type AccrualMove,
@@ -13,6 +12,8 @@ import {
   partyOf,
 } from './movements';
 import { type NominaTotals, shapeNomina } from './nomina';
+// tax-rules §4, §5 (creditable IVA, totals by rate, year to date, nómina): iva-month.ts, year.ts.
+import { platformWarning } from './platforms';
 import { REGIMEN_RESICO, type ResicoFigures, resicoOf } from './resico';
 import type { PendingDoc, ReportRows, Side } from './rows';
 import {
@@ -294,6 +295,12 @@ function monthFigures(
   const pagar = pendingAt(pending, key, 'expense', advertencias);
   const cobrado = cashSum(of(cash, 'income'));
   const iva = ivaMonth(cash, year.settings.proporcion5b, advertencias);
+  advertencias.push(
+    ...platformWarning(
+      profile.regimenesFiscales,
+      [...of(accrual, 'income'), ...of(cash, 'income')].map((m) => m.party),
+    ),
+  );
   const ivaSaldo = cobrado.iva - cobrado.retIva - iva.acreditablePagado;
   const nomina = nominaOf(year.nomina, key);
   const salarios = nomina.income

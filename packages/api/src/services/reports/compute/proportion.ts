@@ -32,9 +32,12 @@ export function proporcionDelMes(a: ActosCobrados): Dec {
   return porcentaje2(max0(a.gravados), total);
 }
 
+/** The creditable part of IVA used for both kinds of acts: iva × proportion ÷ 100 (LIVA 5-V c). */
+export const prorratear = (iva: Dec, proporcion: Dec): Dec => ratio(iva, proporcion, CIEN);
+
 /** The creditable IVA and what is left out, given the split and the proportion (%, 2 decimals). */
 export function acreditable(split: IvaPagadoSplit, proporcion: Dec) {
-  const prorrateado = ratio(split.proporcional, proporcion, CIEN);
+  const prorrateado = prorratear(split.proporcional, proporcion);
   const acreditablePagado = split.gravado + prorrateado;
   const porProporcion = split.proporcional - prorrateado + split.exento;
   const noAcreditable =
