@@ -121,9 +121,9 @@ async function sendBatch(
   for (let attempt = 1; ; attempt++) {
     if (state.signal.aborted) return { stop: INTERRUPTED };
     try {
-      const { data } = await session.client.rest.uploadCfdi(profileId, payload, { signal: state.signal });
+      const report = await session.client.rest.uploadCfdi(profileId, payload, { signal: state.signal });
       state.connectionFailures = 0;
-      return { files: data.data.files };
+      return { files: report.files };
     } catch (err) {
       if (state.signal.aborted) return { stop: INTERRUPTED };
       if (!(err instanceof FolioApiError)) throw err;
