@@ -187,4 +187,33 @@ describe('@folio/sdk', () => {
     });
     expect(marked.data).toMatchObject({ estatus_sat: 'cancelado', estatus_fuente: 'usuario' });
   });
+
+  it('logs in by itself with email and password (base URL ending in /api) and pages through every invoice', async () => {
+    const { u, p } = await profileOfMe(t);
+    const uuids = Array.from({ length: 5 }, () => newUuid());
+    for (const [i, uuid] of uuids.entries()) {
+      await imported(
+        t,
+        u,
+        p.id,
+        invoiceXml({ uuid, emisor: ME, receptor: CLIENT, fecha: `2025-06-0${i + 1}T10:00:00` }),
+      );
+    }
+    const folio = createFolioClient({
+      baseUrl: 'http://folio.test/api/',
+      email: u.email,
+      password: u.password,
+      retries: 2,
+      fetch: (input, init) => Promise.resolve(t.app.request(new Request(input, init))),
+    });
+    const seen: string[] = [];
+    for await (const invoice of folio.rest.paginate('/invoices', {
+      params: { query: { profileId: p.id, año: 2025, limit: 2 } },
+    })) {
+      seen.push(invoice.uuid);
+    }
+    // 5 invoices at 2 a page: pages 1, 2 and 3, each invoice once.
+    expect(seen.toSorted()).toEqual(uuids.toSorted());
+    expect((await folio.trpc.auth.me.query()).user.id).toBe(u.id);
+  });
 });

@@ -1,6 +1,6 @@
 import { FolioApiError } from './errors';
 import { createRestClient, type FolioRestClient } from './rest';
-import { resilientFetch, type RetryOptions } from './retry';
+import { type RetryOptions, resilientFetch } from './retry';
 import { expiryOf, type RefreshOptions, refreshingToken } from './session';
 
 export type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;

@@ -205,6 +205,9 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
   const unreachable: Middleware = {
     onError({ request, error }) {
       if (error instanceof Error && error.name === 'AbortError') return error;
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        return new FolioApiError({ status: 0, error: 'Timeout', message: error.message, cause: error });
+      }
       return new FolioApiError({
         status: 0,
         error: 'Network Error',

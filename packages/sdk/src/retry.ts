@@ -49,7 +49,10 @@ async function attempt(fetchImpl: typeof fetch, request: Request, timeoutMs: num
   const timer = setTimeout(
     () =>
       controller.abort(
-        new DOMException(`${request.method} ${request.url} got no answer within ${timeoutMs} ms`, 'TimeoutError'),
+        new DOMException(
+          `${request.method} ${request.url} got no answer within ${timeoutMs} ms`,
+          'TimeoutError',
+        ),
       ),
     timeoutMs,
   );
