@@ -16,6 +16,7 @@ import {
   rfcFisica,
   setPlan,
   signUp,
+  signUpVerified,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -581,7 +582,7 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     expect(JSON.parse(first.stdout)).toMatchObject({
       tipo_origen: 'MANUAL',
       subtotal: 1000,
-      iva: 160,
+      iva_amount: 160,
       total: 1160,
     });
     // The period now exists: a second expense in the same month reuses it.
@@ -615,7 +616,7 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
   });
 
   it('`folio upgrade` prints the checkout URL; --complete-dev pays it on the dev billing provider', async () => {
-    const free = await signUp(t);
+    const free = await signUpVerified(t);
     const env = { FOLIO_TOKEN: free.token, FOLIO_CONFIG: join(home, 'upgrade.json') };
     const url = await folio(['upgrade', '--plan', 'basic'], { env });
     expect(url.code, url.stderr).toBe(0);

@@ -90,7 +90,7 @@ describe('tables and progress', () => {
       '██████░░░░░░░░░░░░░░░░░░  25%  25/100 archivos  12.5 archivos/s  faltan 6s',
     );
     p.update({ files: 25, bytes: 250 });
-    expect(t.err()).toContain('25/100 files');
+    expect(t.err()).toContain('25/100 archivos');
   });
 });
 

@@ -114,7 +114,7 @@ export async function expenseAddCommand(io: Io, flags: ExpenseAddFlags): Promise
   io.stdout.write(
     flags.json
       ? `${JSON.stringify(e, null, 2)}\n`
-      : `Gasto registrado en ${profile.rfc}: ${datePart(e.fecha)} ${e.concepto ?? ''}, subtotal ${formatMoney(e.subtotal)}, IVA ${formatMoney(e.iva)}, total ${formatMoney(e.total)} (id ${e.id})\n`,
+      : `Gasto registrado en ${profile.rfc}: ${datePart(e.fecha)} ${e.concepto ?? ''}, subtotal ${formatMoney(e.subtotal)}, IVA ${formatMoney(e.iva_amount ?? 0)}, total ${formatMoney(e.total)} (id ${e.id})\n`,
   );
   return EXIT.ok;
 }
