@@ -9,7 +9,8 @@
 #   → a REST-only npm project (the tarball alone: no tRPC, no TypeScript): @folio/sdk/rest type-checked
 #     as a browser project, loaded by Node with the bin
 #   → scripts/smoke.sh with SMOKE_HOOK running the compiled consumer (tRPC, REST and the `folio` bin
-#     from the tarball) against `pnpm start`.
+#     from the tarball) against `pnpm start`: it logs in with email and password, imports samples/cfdi
+#     and walks the invoices page by page while smoke.sh restarts the server after the first page.
 # Exit 0 when all of it passed. Needs the npm registry for the consumer's install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -90,5 +91,6 @@ run_logged "node loads @folio/sdk/rest and runs folio --help without tRPC" "$WOR
   bash -c "cd '$REST' && node --input-type=module -e \"const m = await import('@folio/sdk/rest'); if (typeof m.createFolioRestClient !== 'function') process.exit(1);\" && ./node_modules/.bin/folio --help"
 
 say "running the consumer against pnpm start (scripts/smoke.sh)"
-SMOKE_HOOK="node '$APP/dist/consumer.js'" bash "$ROOT/scripts/smoke.sh" || fail "the consumer failed against the server"
+SMOKE_HOOK="FOLIO_SAMPLES='$ROOT/samples/cfdi' node '$APP/dist/consumer.js'" bash "$ROOT/scripts/smoke.sh" ||
+  fail "the consumer failed against the server"
 say "PASS"

@@ -8,8 +8,11 @@
 #      then a first start that loads the shipped SAT catalog; on a loaded CI box that took 63 s),
 #      SMOKE_STOP_TIMEOUT (s, default 15), SMOKE_KEEP_LOG=1 to keep the server log,
 #      SMOKE_HOOK: a command run against the live server once the account is verified and logged in,
-#      with FOLIO_URL and FOLIO_TOKEN set; it must exit 0 (scripts/sdk-consume.sh runs the SDK's
-#      consumer this way).
+#      with FOLIO_URL, FOLIO_TOKEN, FOLIO_EMAIL and FOLIO_PASSWORD set; it must exit 0
+#      (scripts/sdk-consume.sh runs the SDK's consumer this way). With a hook the database lives in a
+#      temporary directory, and the hook may restart the server: it writes SMOKE_RESTART_FILE, the
+#      script stops the server (SIGTERM, waiting for it to exit), deletes the file and starts it again
+#      without waiting for it, so the hook sees the outage and the return.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -79,13 +82,32 @@ expect() { # expect WHAT WANT GOT
   say "ok  $1 → $3"
 }
 
-say "starting \`pnpm start\` on $BASE (PGLITE_DATA_DIR=memory://)"
-# setsid: the server gets its own session and process group (pgid = its pid), so the whole
-# pnpm → node tree can be signalled at once.
-PORT=$PORT HOST=127.0.0.1 APP_URL=$BASE PGLITE_DATA_DIR=memory:// DATABASE_URL= LOG_LEVEL=info \
-  NODE_ENV=development RESEND_API_KEY= \
-  setsid pnpm start </dev/null >"$LOG" 2>&1 &
-PGID=$!
+# In memory, unless a hook may restart the server: then on disk, so the data outlives the restart.
+DATA=memory://
+[ -z "${SMOKE_HOOK:-}" ] || DATA="$WORK/pgdata"
+start_server() {
+  # setsid: the server gets its own session and process group (pgid = its pid), so the whole
+  # pnpm → node tree can be signalled at once.
+  PORT=$PORT HOST=127.0.0.1 APP_URL=$BASE PGLITE_DATA_DIR=$DATA DATABASE_URL= LOG_LEVEL=info \
+    NODE_ENV=development RESEND_API_KEY= \
+    setsid pnpm start </dev/null >>"$LOG" 2>&1 &
+  PGID=$!
+}
+stop_server() { # SIGTERM to the group; fails when it is still alive after STOP_TIMEOUT
+  kill -TERM -- "-$PGID"
+  local deadline=$((SECONDS + STOP_TIMEOUT))
+  while group_alive; do
+    if [ $SECONDS -ge $deadline ]; then
+      ps -e -o pid,pgid,stat,etime,cmd | awk -v g="$PGID" 'NR == 1 || $2 == g'
+      return 1
+    fi
+    sleep 0.2
+  done
+  wait "$PGID" 2>/dev/null || true
+}
+
+say "starting \`pnpm start\` on $BASE (PGLITE_DATA_DIR=$DATA)"
+start_server
 
 deadline=$((SECONDS + START_TIMEOUT))
 while :; do
@@ -143,22 +165,27 @@ jget "$WORK/body" 'j.openapi' >/dev/null || fail "/api/openapi.json is not an Op
 if [ -n "${SMOKE_HOOK:-}" ]; then
   say "running SMOKE_HOOK: $SMOKE_HOOK"
   hook_rc=0
-  FOLIO_URL=$BASE FOLIO_TOKEN=$ACCESS bash -c "$SMOKE_HOOK" </dev/null || hook_rc=$?
+  RESTART="$WORK/restart-requested"
+  FOLIO_URL=$BASE FOLIO_TOKEN=$ACCESS FOLIO_EMAIL=$EMAIL FOLIO_PASSWORD=$PASSWORD SMOKE_RESTART_FILE=$RESTART \
+    bash -c "$SMOKE_HOOK" </dev/null &
+  HOOK=$!
+  while kill -0 "$HOOK" 2>/dev/null; do
+    if [ -e "$RESTART" ]; then
+      say "the hook asked for a restart: stopping the server"
+      stop_server || fail "the server did not exit within ${STOP_TIMEOUT}s of SIGTERM"
+      say "ok  stopped; starting it again"
+      start_server
+      rm -f "$RESTART"
+    fi
+    sleep 0.2
+  done
+  wait "$HOOK" || hook_rc=$?
   [ "$hook_rc" -eq 0 ] || fail "SMOKE_HOOK exited $hook_rc"
   say "ok  SMOKE_HOOK passed"
 fi
 
 say "sending SIGTERM to the server (process group $PGID)"
-kill -TERM -- "-$PGID"
-deadline=$((SECONDS + STOP_TIMEOUT))
-while group_alive; do
-  if [ $SECONDS -ge $deadline ]; then
-    ps -e -o pid,pgid,stat,etime,cmd | awk -v g="$PGID" 'NR == 1 || $2 == g'
-    fail "the server did not exit within ${STOP_TIMEOUT}s of SIGTERM"
-  fi
-  sleep 0.2
-done
-wait "$PGID" 2>/dev/null || true
+stop_server || fail "the server did not exit within ${STOP_TIMEOUT}s of SIGTERM"
 PGID=""
 if curl -s -o /dev/null --max-time 2 "$BASE/health"; then fail "something still answers on $BASE after shutdown"; fi
 say "ok  the server exited after SIGTERM"

@@ -16,6 +16,7 @@ import {
   rfcFisica,
   setPlan,
   signUp,
+  signUpVerified,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -157,8 +158,8 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
   it('imports the samples folder into H&E951128469: progress on stderr, the summary table, exit 1 for the rejections', async () => {
     const res = await folio(['import', SAMPLES_DIR, '--profile', HE.toLowerCase(), '--batch', '5']);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain(`Importing 12 file(s) from ${SAMPLES_DIR} into ${HE}`);
-    expect(res.stderr).toMatch(/100%\s+12\/12 files\s+[\d.]+ files\/s\s+ETA 0s/);
+    expect(res.stderr).toContain(`Importando 12 archivo(s) desde ${SAMPLES_DIR} en ${HE}`);
+    expect(res.stderr).toMatch(/100%\s+12\/12 archivos\s+[\d.]+ archivos\/s\s+faltan 0s/);
     const out = res.stdout;
     const lines = out.split('\n');
     const row = (name: string) => lines.find((l) => l.startsWith(`${name} `)) ?? `(no row for ${name})`;
@@ -191,7 +192,7 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     }
     // Imported files are in the counts, not in the detail table (unless --verbose).
     expect(out).not.toContain('cfdi40-ingreso-ppd-rfc-ampersand.xml');
-    expect(out).toContain(`2 imported, 0 duplicate, 10 rejected into ${HE}`);
+    expect(out).toContain(`2 importado(s), 0 duplicado(s), 10 rechazado(s) en ${HE}`);
   });
 
   it('reports the second run as duplicates; --json gives the full report', async () => {
@@ -228,12 +229,12 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
 
     const table = await folio(['invoices', '--profile', HE, '--mes', '1', '--año', '2020']);
     expect(table.code).toBe(0);
-    expect(table.stdout).toContain(`Invoices for ${HE} (Herrería y Eléctricos), 01/2020`);
+    expect(table.stdout).toContain(`Facturas de ${HE} (Herrería y Eléctricos), 01/2020`);
     expect(table.stdout).toMatch(/^fecha\s+tipo\s+uuid\s+cliente\s+total\s+estado\s+válida$/m);
     expect(table.stdout).toMatch(
       /2020-01-01\s+PPD\s+6D7434A6-E3F2-47AD-9E4C-08849946AFA0\s+.*KIJ0906199R1\s+17,852\.75\s+pagada\s+sí/,
     );
-    expect(table.stdout).toContain('2 invoice(s); invoiced 17,852.75');
+    expect(table.stdout).toContain('2 factura(s); facturado 17,852.75');
 
     const json = await folio(['invoices', '--anio', '2020', '--json']);
     const all = JSON.parse(json.stdout) as { uuid: string; profile?: { rfc: string } }[];
@@ -243,14 +244,16 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
   it('lists PPD invoices not fully paid, oldest first', async () => {
     const res = await folio(['pending']);
     expect(res.code).toBe(0);
-    expect(res.stdout).toContain('PPD invoices not fully paid, oldest first (all profiles)');
+    expect(res.stdout).toContain(
+      'Facturas PPD sin pagar por completo, de la más antigua a la más reciente (todos los perfiles)',
+    );
     const rows = res.stdout.split('\n').filter((l) => /^\d{4}-\d{2}-\d{2}\s/.test(l));
     // The H&E invoice is settled by its complement; the XIQB one is owed in full.
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(new RegExp(`${XIQB}\\s+.*14,672\\.08\\s+0\\.00\\s+14,672\\.08\\s+sin pagar$`));
-    expect(res.stdout).toContain('1 invoice(s); outstanding 14,672.08');
+    expect(res.stdout).toContain('1 factura(s); por cobrar 14,672.08');
     const none = await folio(['pending', '--profile', HE]);
-    expect(none.stdout).toContain(`No PPD invoices waiting for payment in ${HE}`);
+    expect(none.stdout).toContain(`Sin facturas PPD pendientes de pago en ${HE}`);
   });
 
   it('names the profiles it knows when --profile matches none', async () => {
@@ -280,10 +283,10 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     expect(res.stdout).toMatch(/^no enviados\s+8$/m);
     expect(res.stdout).toMatch(/^total\s+12$/m);
     expect(res.stdout).toMatch(
-      /Stopped: the server stopped answering \(3 connection failures in a row; the last: .*ECONNREFUSED/,
+      /Detenido:\n {2}el servidor dejó de responder \(3 fallos de conexión seguidos\)/,
     );
-    expect(res.stdout).toContain('8 file(s) not sent; run the same import again');
-    expect(res.stdout).toContain(`0 imported, 0 duplicate, 4 rejected, 8 not sent into ${HE}`);
+    expect(res.stdout).toContain('8 archivo(s) sin enviar; repite la misma importación');
+    expect(res.stdout).toContain(`0 importado(s), 0 duplicado(s), 4 rechazado(s), 8 sin enviar en ${HE}`);
     // No batch is blamed on the network as a refusal, and no URL template is shown.
     expect(res.stdout + res.stderr).not.toMatch(/fetch failed|\{profileId\}|rechazado\s+POST/);
     expect(res.stderr).not.toContain('100%');
@@ -307,8 +310,8 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
       expect(res.code).toBe(130);
       expect(res.stdout).toMatch(/^rechazados\s+4$/m);
       expect(res.stdout).toMatch(/^no enviados\s+8$/m);
-      expect(res.stdout).toContain('Stopped: interrupted (Ctrl-C).');
-      expect(res.stdout).toContain(`4 rejected, 8 not sent into ${HE}`);
+      expect(res.stdout).toContain('Detenido:\n  interrumpido (Ctrl-C)\n');
+      expect(res.stdout).toContain(`4 rechazado(s), 8 sin enviar en ${HE}`);
     } finally {
       release();
       await new Promise<void>((done) => slow.server.close(() => done()));
@@ -350,7 +353,7 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     });
     expect(table.code).toBe(1);
     expect(table.stdout).toMatch(
-      /Stopped: Monthly CFDI import limit of your plan reached \(50\); it resets on /,
+      /Detenido:\n {2}Monthly CFDI import limit of your plan reached \(50\); it resets on /,
     );
     expect(table.stdout).toMatch(/^no enviados\s+\d+$/m);
   });
@@ -542,6 +545,109 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     const csv = await folio(['export', 'invoices', '--format', 'csv', '-o', join(home, 'free.csv')], { env });
     expect(csv.code, csv.stderr).toBe(0);
     expect(parse(readFileSync(join(home, 'free.csv')), { bom: true, columns: true })).toEqual([]);
+  });
+
+  it('`folio <command> --help` prints that command’s usage, not the whole help; `folio expense` alone lists its subcommands', async () => {
+    const res = await folio(['invoices', '--help']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^Usage\n {2}folio invoices \[--profile/);
+    expect(res.stdout).toContain('Options for every command');
+    expect(res.stdout).not.toContain('folio import');
+    const add = await folio(['expense', 'add', '-h']);
+    expect(add.stdout).toMatch(/^Usage\n {2}folio expense add --profile/);
+    expect(add.stdout).not.toContain('folio expenses ');
+    const bare = await folio(['expense']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('folio expense add');
+    const bad = await folio(['sat', 'search', '--nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Run `folio sat search --help` for usage.');
+  });
+
+  it('`folio expense add` opens the month’s period when it has none, then records the manual expense; `folio expenses` lists it in Spanish', async () => {
+    const env = { FOLIO_TOKEN: user.token };
+    const args = [
+      'expense',
+      'add',
+      '--profile',
+      XIQB,
+      '--fecha',
+      '2024-02-10',
+      '--concepto',
+      'Renta de oficina',
+    ];
+    const first = await folio([...args, '--subtotal', '1000', '--iva', '160', '--json'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    // Subtotal 1,000 plus the IVA given, 160 (16 %, LIVA art. 1): total 1,160.
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      tipo_origen: 'MANUAL',
+      subtotal: 1000,
+      iva_amount: 160,
+      total: 1160,
+    });
+    // The period now exists: a second expense in the same month reuses it.
+    const second = await folio([...args, '--subtotal', '500', '--iva', '80'], { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(
+      /^Gasto registrado en XIQB891116QE4: 2024-02-10 Renta de oficina, .*total 580\.00/,
+    );
+    const list = await folio(['expenses', '--profile', XIQB, '--mes', '2', '--año', '2024'], { env });
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain(`Gastos de ${XIQB} (Xiomara), 02/2024`);
+    expect(list.stdout).toMatch(/^fecha\s+origen\s+proveedor\s+concepto\s+total\s+pagado$/m);
+    // 1,160 + 580 = 1,740.
+    expect(list.stdout).toContain('2 gasto(s); total 1,740.00');
+    const empty = await folio(['expenses', '--profile', XIQB, '--año', '1999'], { env });
+    expect(empty.stdout).toBe(`Sin gastos en ${XIQB} (Xiomara), */1999.\n`);
+    const missing = await folio(['expense', 'add', '--profile', XIQB, '--fecha', '2024-02-10'], { env });
+    expect(missing.code).toBe(2);
+  });
+
+  it('`folio sat search <texto>` prints the catalog’s keys as a Spanish table', async () => {
+    const res = await folio(['sat', 'search', 'computadoras', '--limit', '2'], {
+      env: { FOLIO_TOKEN: user.token },
+    });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^clave\s+descripción\s+IVA trasladado\s+vigente hasta$/m);
+    expect(res.stdout).toMatch(/^2 de \d+ clave\(s\)$/m);
+    const none = await folio(['sat', 'search', 'zzzqqqxxx'], { env: { FOLIO_TOKEN: user.token } });
+    expect(none.stdout).toBe('Ninguna clave del catálogo del SAT coincide con «zzzqqqxxx».\n');
+    expect((await folio(['sat', 'search'], { env: { FOLIO_TOKEN: user.token } })).code).toBe(2);
+  });
+
+  it('`folio upgrade` prints the checkout URL; --complete-dev pays it on the dev billing provider', async () => {
+    const free = await signUpVerified(t);
+    const env = { FOLIO_TOKEN: free.token, FOLIO_CONFIG: join(home, 'upgrade.json') };
+    const url = await folio(['upgrade', '--plan', 'basic'], { env });
+    expect(url.code, url.stderr).toBe(0);
+    expect(url.stdout).toMatch(/^Abre esta dirección para pagar el plan BASIC:\nhttps?:\/\/\S+\n$/);
+    const paid = await folio(['upgrade', '--complete-dev'], { env });
+    expect(paid.code, paid.stderr).toBe(0);
+    expect(paid.stdout).toMatch(/^Plan PRO activo \((ACTIVE|TRIALING)\)\.\n$/);
+    expect((await folio(['upgrade', '--plan', 'GOLD'], { env })).code).toBe(2);
+  });
+
+  it('a ZIP counts as one file sent but says its XML are counted in the summary', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-zip-'));
+    const zip = join(dir, 'dos.zip');
+    execFileSync('zip', [
+      '-j',
+      '-q',
+      zip,
+      join(SAMPLES_DIR, 'cfdi40-ingreso-ppd-rfc-ampersand.xml'),
+      join(SAMPLES_DIR, 'cfdi32-legacy-real.xml'),
+    ]);
+    const res = await folio(['import', zip, '--profile', HE, '--verbose'], {
+      env: { FOLIO_TOKEN: user.token },
+    });
+    expect(res.stderr).toContain(
+      `Importando 1 archivo(s) desde ${zip} en ${HE} (Herrería y Eléctricos); 1 ZIP: el resumen cuenta cada XML que contiene`,
+    );
+    expect(res.stdout).toMatch(/^total\s+2$/m);
+    // The detail of a duplicate is Spanish throughout: no "invoice" beside "(ya importado)".
+    expect(res.stdout).not.toMatch(/invoice|expense/);
+    expect(res.stdout).toMatch(/duplicado\s+factura PPD [0-9A-F-]+ \(ya importado\)/i);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -144,12 +144,11 @@ describe('@folio/sdk', () => {
       const { data: p } = await folio.rest.POST('/profiles', {
         body: { nombre: 'Herrería', rfc: 'H&E951128469', tipo_persona: 'MORAL', regimenes_fiscales: ['601'] },
       });
-      const { data: up, response } = await folio.rest.uploadCfdi(p.data.id, [
+      const report = await folio.rest.uploadCfdi(p.data.id, [
         { name: 'ppd.xml', content: sample('cfdi40-ingreso-ppd-rfc-ampersand.xml') },
         { name: 'legacy.xml', content: new Blob([sample('cfdi32-legacy-real.xml')]) },
       ]);
-      expect(response.status).toBe(201);
-      expect(up.data).toMatchObject({ imported: 1, rejected: 1 });
+      expect(report).toMatchObject({ imported: 1, rejected: 1 });
       const query = { profileId: p.data.id, año: 2020, mes: 1 };
       const { data: rest } = await folio.rest.GET('/invoices', { params: { query } });
       const trpc = await folio.trpc.invoices.list.query(query);
@@ -187,5 +186,34 @@ describe('@folio/sdk', () => {
       body: { estatus_sat: 'cancelado', fecha_cancelacion: '2025-05-30' },
     });
     expect(marked.data).toMatchObject({ estatus_sat: 'cancelado', estatus_fuente: 'usuario' });
+  });
+
+  it('logs in by itself with email and password (base URL ending in /api) and pages through every invoice', async () => {
+    const { u, p } = await profileOfMe(t);
+    const uuids = Array.from({ length: 5 }, () => newUuid());
+    for (const [i, uuid] of uuids.entries()) {
+      await imported(
+        t,
+        u,
+        p.id,
+        invoiceXml({ uuid, emisor: ME, receptor: CLIENT, fecha: `2025-06-0${i + 1}T10:00:00` }),
+      );
+    }
+    const folio = createFolioClient({
+      baseUrl: 'http://folio.test/api/',
+      email: u.email,
+      password: u.password,
+      retries: 2,
+      fetch: (input, init) => Promise.resolve(t.app.request(new Request(input, init))),
+    });
+    const seen: string[] = [];
+    for await (const invoice of folio.rest.paginate('/invoices', {
+      params: { query: { profileId: p.id, año: 2025, limit: 2 } },
+    })) {
+      seen.push(invoice.uuid);
+    }
+    // 5 invoices at 2 a page: pages 1, 2 and 3, each invoice once.
+    expect(seen.toSorted()).toEqual(uuids.toSorted());
+    expect((await folio.trpc.auth.me.query()).user.id).toBe(u.id);
   });
 });

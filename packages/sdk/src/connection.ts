@@ -1,11 +1,22 @@
+import { FolioApiError } from './errors';
 import { createRestClient, type FolioRestClient } from './rest';
-import { type RefreshOptions, refreshingToken } from './session';
+import { type RetryOptions, resilientFetch } from './retry';
+import { expiryOf, type RefreshOptions, refreshingToken } from './session';
 
 export type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
 
 export interface FolioClientOptions {
-  /** Where the API runs, e.g. `http://localhost:3000` (the tRPC endpoint is `/trpc`, REST is `/api`). */
+  /**
+   * Where the API runs, e.g. `http://localhost:3000` (the tRPC endpoint is `/trpc`, REST is `/api`).
+   * The OpenAPI document's server URL (`…/api`) works too.
+   */
   baseUrl: string;
+  /**
+   * Log in with these (`POST /api/auth/login`) on the first call, refresh the session as it nears
+   * its end, and log in again once it has ended. Instead of `token`, `getToken` or `apiKey`.
+   */
+  email?: string | undefined;
+  password?: string | undefined;
   /** An access token from `POST /api/auth/login` (`accessToken`). */
   token?: string | null | undefined;
   /** Called before every request instead of `token`, e.g. to read a refreshed token. */
@@ -24,6 +35,14 @@ export interface FolioClientOptions {
    * (the session slides) and uses it from then on. Tune it here, or pass `false` to turn it off.
    */
   refresh?: RefreshOptions | false | undefined;
+  /** Give up on an attempt that has no answer (headers) after this many ms (default: no limit). */
+  timeout?: number | undefined;
+  /**
+   * Retry network failures, 429 and 503 (honouring `Retry-After`) with an exponential back-off:
+   * a number of further attempts, or the back-off too (default 0: no retry). POST, PUT and PATCH
+   * are retried with an `Idempotency-Key` the client makes once per call.
+   */
+  retries?: number | RetryOptions | undefined;
 }
 
 /** What both transports need from the options: where the API is and the Authorization to send. */
@@ -34,13 +53,21 @@ export interface Connection {
   headers: Record<string, string> | undefined;
 }
 
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
+/** The server's root: without trailing slashes, nor the `/api` the OpenAPI server URL ends with. */
+export const rootOf = (url: string) => url.replace(/\/+$/, '').replace(/\/api$/, '');
 
 /** Checks the options and resolves the credential (token, getToken or apiKey; refreshed tokens). */
 export function connect(options: FolioClientOptions): Connection {
   if (!options?.baseUrl) throw new TypeError('createFolioClient: baseUrl is required');
-  const baseUrl = trimSlash(options.baseUrl);
-  const { apiKey } = options;
+  const baseUrl = rootOf(options.baseUrl);
+  const { apiKey, email, password } = options;
+  const credentials = email != null || password != null;
+  if (credentials && (!email || !password)) {
+    throw new TypeError('createFolioClient: give both email and password');
+  }
+  if (credentials && (apiKey != null || options.token != null || options.getToken)) {
+    throw new TypeError('createFolioClient: give email/password, apiKey or token/getToken, only one');
+  }
   if (apiKey != null) {
     if (options.token != null || options.getToken) {
       throw new TypeError('createFolioClient: give apiKey or token/getToken, not both');
@@ -49,8 +76,14 @@ export function connect(options: FolioClientOptions): Connection {
       throw new TypeError('createFolioClient: apiKey must be a Folio API key (it starts with folio_)');
     }
   }
-  const userFetch = options.fetch;
-  const given: TokenGetter = options.getToken ?? (() => apiKey ?? options.token);
+  const retries = typeof options.retries === 'number' ? { retries: options.retries } : options.retries;
+  const userFetch = resilientFetch(() => options.fetch ?? globalThis.fetch, {
+    ...retries,
+    timeoutMs: options.timeout,
+  });
+  const given: TokenGetter = credentials
+    ? loggingIn(() => postLogin(baseUrl, email!, password!, userFetch))
+    : (options.getToken ?? (() => apiKey ?? options.token));
   // API keys do not expire like sessions; only access tokens are refreshed.
   const tokenOf =
     options.refresh === false || apiKey != null
@@ -81,11 +114,41 @@ export const restOf = (c: Connection): FolioRestClient =>
   });
 
 /** `POST /api/auth/refresh` with the current token; null when the server does not renew it. */
-async function postRefresh(baseUrl: string, token: string, fetchImpl = globalThis.fetch) {
+async function postRefresh(baseUrl: string, token: string, fetchImpl: typeof fetch) {
   const res = await fetchImpl(`${baseUrl}/api/auth/refresh`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
   });
   if (!res.ok) return null;
   return (await res.json()) as { accessToken: string; expiresAt: string };
+}
+
+/** `POST /api/auth/login`; a refusal (wrong password, unverified email…) throws its FolioApiError. */
+async function postLogin(baseUrl: string, email: string, password: string, fetchImpl: typeof fetch) {
+  const res = await fetchImpl(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw FolioApiError.fromResponse(res, body);
+  return (body as { accessToken: string }).accessToken;
+}
+
+/** The session's token: logged in on first use (one login at a time) and again once it has expired. */
+function loggingIn(login: () => Promise<string>): TokenGetter {
+  let current: Promise<string> | undefined;
+  const start = () => {
+    const pending = login();
+    current = pending;
+    pending.catch(() => {
+      if (current === pending) current = undefined;
+    });
+    return pending;
+  };
+  return async () => {
+    const token = await (current ?? start());
+    const exp = expiryOf(token);
+    return exp !== null && exp <= Date.now() ? start() : token;
+  };
 }

@@ -1,3 +1,8 @@
+import type { components } from './generated/openapi';
+
+/** Every `code` the API answers with (the OpenAPI document's ErrorBody `code`). */
+export type FolioErrorCode = components['schemas']['ErrorBody']['code'];
+
 /**
  * Every failed REST call throws this: the HTTP status, the `{error, message}` body the API always
  * answers with, and the request id to quote when asking for help (`X-Request-Id`).
@@ -13,7 +18,7 @@ export class FolioApiError extends Error {
   /** Seconds to wait before retrying (429 answers carry `Retry-After`), or null. */
   readonly retryAfter: number | null;
   /** The stable snake_case identifier of the failure (`validation_failed`, `rfc_invalid`, …), or null. */
-  readonly code: string | null;
+  readonly code: FolioErrorCode | null;
   /** With `validation_failed`: each invalid input field and why; otherwise empty. */
   readonly fields: { path: string; message: string }[];
   /** The body as received, when it was not the usual `{error, message}`. */
@@ -25,7 +30,7 @@ export class FolioApiError extends Error {
     message: string;
     requestId?: string | null;
     retryAfter?: number | null;
-    code?: string | null;
+    code?: FolioErrorCode | null;
     fields?: { path: string; message: string }[];
     body?: unknown;
     cause?: unknown;
@@ -58,7 +63,7 @@ export class FolioApiError extends Error {
         (typeof body === 'string' && body.trim() ? body.trim().slice(0, 500) : `HTTP ${response.status}`),
       requestId: response.headers.get('x-request-id'),
       retryAfter: response.headers.has('retry-after') && Number.isFinite(retry) ? retry : null,
-      code: typeof shaped?.code === 'string' ? shaped.code : null,
+      code: typeof shaped?.code === 'string' ? (shaped.code as FolioErrorCode) : null,
       fields: Array.isArray(shaped?.fields) ? (shaped.fields as { path: string; message: string }[]) : [],
       body: shaped ? undefined : body,
     });

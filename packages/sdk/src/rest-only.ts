@@ -2,7 +2,7 @@
 // the code or the .d.ts), for apps that install @folio/sdk without the optional tRPC peers.
 export { createFolioRestClient, type FolioClientOptions, type TokenGetter } from './connection';
 export type { DownloadOptions, DownloadProgress, FolioDownload } from './download';
-export { FolioApiError } from './errors';
+export { FolioApiError, type FolioErrorCode } from './errors';
 export type { components, operations, paths } from './generated/openapi';
 export type {
   AnnualReport,
@@ -18,11 +18,14 @@ export type {
   InvoiceExportQuery,
   MonthlyReport,
   MonthlyReportQuery,
+  PageItem,
+  Paginate,
   ReportFileFormat,
   RestCall,
   RestSuccess,
   SatMetadataAnswer,
 } from './rest';
+export type { RetryOptions } from './retry';
 export type { RefreshOptions } from './session';
 
 import type { components } from './generated/openapi';

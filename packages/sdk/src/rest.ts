@@ -34,13 +34,26 @@ export type RestCall<M extends Method> = <
   ...init: InitParam<I, NonNullable<MaybeOptionalInit<paths[P], M>>>
 ) => Promise<RestSuccess<MethodResponse<Client<paths>, M, P, I>>>;
 
+/** The item type of a paged answer (`{ data: T[], pagination }`); never for other answers. */
+export type PageItem<R> = R extends { data: (infer T)[]; pagination: { totalPages: number } } ? T : never;
+
+/** `rest.paginate`: a GET path whose answer is paged, with the same init as `rest.GET`. */
+export type Paginate = <
+  P extends ClientPathsWithMethod<Client<paths>, 'get'>,
+  I extends MaybeOptionalInit<paths[P], 'get'>,
+>(
+  url: P,
+  ...init: InitParam<I, NonNullable<MaybeOptionalInit<paths[P], 'get'>>>
+) => AsyncGenerator<PageItem<MethodResponse<Client<paths>, 'get', P, I>>, void, undefined>;
+
 /** A file to import: its name decides how it is read (`.xml` or `.zip`). */
 export interface CfdiFile {
   name: string;
   content: Blob | Uint8Array | ArrayBuffer | string;
 }
 
-export type ImportAnswer = { message: string; data: components['schemas']['ImportReport'] };
+export type ImportReport = components['schemas']['ImportReport'];
+export type ImportAnswer = { message: string; data: ImportReport };
 export type SatMetadataAnswer = { message: string; data: components['schemas']['SatMetadataReport'] };
 
 /** The listing's filters and `format` (`xlsx`, the default, needs BASIC or PRO; `csv` is on every plan). */
@@ -102,14 +115,15 @@ export interface FolioRestClient {
   PATCH: RestCall<'patch'>;
   DELETE: RestCall<'delete'>;
   /**
-   * `POST /api/profiles/{profileId}/cfdi` as multipart `files`: every file is reported as imported,
-   * duplicate or rejected (with the reason). Resolves for 200 and 201 alike.
+   * `POST /api/profiles/{profileId}/cfdi` as multipart `files`: resolves to the import report
+   * (`imported`, `duplicates`, `rejected` and each file's line: its `kind`, invoice or expense, or
+   * why it was rejected), for 200 and 201 alike.
    */
   uploadCfdi(
     profileId: string,
     files: CfdiFile[],
     init?: { signal?: AbortSignal | undefined },
-  ): Promise<RestSuccess<ImportAnswer>>;
+  ): Promise<ImportReport>;
   /**
    * `POST /api/profiles/{profileId}/sat-metadata` as multipart `files` (SAT's metadata `.txt` files
    * or `.zip` archives of them): each line answers updated, unchanged, missing_xml or invalid.
@@ -130,6 +144,12 @@ export interface FolioRestClient {
    * SAT's batch file) (downloads, like `exports`).
    */
   reports: FolioReports;
+  /**
+   * Every item of a paged listing, page after page (`for await (const inv of rest.paginate('/invoices',
+   * { params: { query: { año: 2025 } } }))`): it follows the answer's `pagination` until `totalPages`.
+   * `page` in the query says where to start; `limit` sets the page size.
+   */
+  paginate: Paginate;
   /** The underlying openapi-fetch client: resolves `{data, error, response}` instead of throwing. */
   raw: Client<paths>;
 }
@@ -185,6 +205,9 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
   const unreachable: Middleware = {
     onError({ request, error }) {
       if (error instanceof Error && error.name === 'AbortError') return error;
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        return new FolioApiError({ status: 0, error: 'Timeout', message: error.message, cause: error });
+      }
       return new FolioApiError({
         status: 0,
         error: 'Network Error',
@@ -247,13 +270,25 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
     PATCH: method('patch'),
     DELETE: method('delete'),
     raw,
-    uploadCfdi(profileId, files, init) {
-      return send('POST', '/profiles/{profileId}/cfdi', {
+    async uploadCfdi(profileId, files, init) {
+      const { data } = await send('POST', '/profiles/{profileId}/cfdi', {
         params: { path: { profileId } },
         body: {},
         bodySerializer: () => multipart(files),
         signal: init?.signal,
       });
+      return data.data;
+    },
+    async *paginate(url, ...rest) {
+      const init = (rest[0] ?? {}) as { params?: { query?: { page?: number } } };
+      let page = init.params?.query?.page ?? 1;
+      for (;;) {
+        const params = { ...init.params, query: { ...init.params?.query, page } };
+        const { data } = await send('GET', url, { ...init, params });
+        yield* data.data;
+        if (data.data.length === 0 || page >= data.pagination.totalPages) return;
+        page++;
+      }
     },
     uploadSatMetadata(profileId, files, init) {
       return send('POST', '/profiles/{profileId}/sat-metadata', {

@@ -10,7 +10,7 @@ export interface RefreshOptions {
 const DAY = 86_400_000;
 
 /** The `exp` of a JWT access token in ms, or null for anything else (read only; the server verifies). */
-function expiryOf(token: string): number | null {
+export function expiryOf(token: string): number | null {
   try {
     const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
     return typeof payload.exp === 'number' ? payload.exp * 1000 : null;

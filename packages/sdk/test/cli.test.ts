@@ -87,10 +87,10 @@ describe('tables and progress', () => {
     const p = new Progress(t.io, { files: 100, bytes: 1000 });
     t.tick(2000);
     expect(p.line({ files: 25, bytes: 250 })).toBe(
-      '██████░░░░░░░░░░░░░░░░░░  25%  25/100 files  12.5 files/s  ETA 6s',
+      '██████░░░░░░░░░░░░░░░░░░  25%  25/100 archivos  12.5 archivos/s  faltan 6s',
     );
     p.update({ files: 25, bytes: 250 });
-    expect(t.err()).toContain('25/100 files');
+    expect(t.err()).toContain('25/100 archivos');
   });
 });
 

@@ -97,8 +97,8 @@ describe('rest', () => {
       json(201, { message: '1 imported', data: { imported: 1, duplicates: 0, rejected: 0, files: [] } }),
     );
     const folio = createFolioClient({ baseUrl: 'http://api.test', token: 't', fetch });
-    const { data } = await folio.rest.uploadCfdi('p-1', [{ name: 'a.xml', content: '<cfdi/>' }]);
-    expect(data.data.imported).toBe(1);
+    const report = await folio.rest.uploadCfdi('p-1', [{ name: 'a.xml', content: '<cfdi/>' }]);
+    expect(report.imported).toBe(1);
     expect(seen[0]!.url).toBe('http://api.test/api/profiles/p-1/cfdi');
     expect(seen[0]!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen[0]!.body).toContain('filename="a.xml"');

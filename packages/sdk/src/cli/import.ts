@@ -121,9 +121,9 @@ async function sendBatch(
   for (let attempt = 1; ; attempt++) {
     if (state.signal.aborted) return { stop: INTERRUPTED };
     try {
-      const { data } = await session.client.rest.uploadCfdi(profileId, payload, { signal: state.signal });
+      const report = await session.client.rest.uploadCfdi(profileId, payload, { signal: state.signal });
       state.connectionFailures = 0;
-      return { files: data.data.files };
+      return { files: report.files };
     } catch (err) {
       if (state.signal.aborted) return { stop: INTERRUPTED };
       if (!(err instanceof FolioApiError)) throw err;
@@ -133,7 +133,7 @@ async function sendBatch(
       if (err.status === 0) {
         if (++state.connectionFailures >= MAX_CONNECTION_FAILURES) {
           return {
-            stop: `the server stopped answering (${state.connectionFailures} connection failures in a row; the last: ${err.message})`,
+            stop: `el servidor dejó de responder (${state.connectionFailures} fallos de conexión seguidos)`,
           };
         }
         await sleep(500 * 2 ** (state.connectionFailures - 1), state.signal);
@@ -151,7 +151,7 @@ async function sendBatch(
   }
 }
 
-const INTERRUPTED = 'interrupted (Ctrl-C)';
+const INTERRUPTED = 'interrumpido (Ctrl-C)';
 
 /** `folio import <dir|zip> --profile <RFC|id>` */
 export async function importCommand(io: Io, target: string | undefined, flags: ImportFlags): Promise<number> {
@@ -173,8 +173,11 @@ export async function importCommand(io: Io, target: string | undefined, flags: I
   const total = { files: inputs.length, bytes: inputs.reduce((n, i) => n + i.size, 0) };
   const progress = new Progress(io, total, !flags.quiet);
   if (!flags.quiet) {
+    // A ZIP is one file here, but the report lists each XML inside it: say so, so the counts agree.
+    const zips = inputs.filter((i) => i.zip).length;
     io.stderr.write(
-      `Importing ${formatCount(inputs.length)} file(s) from ${target} into ${profile.rfc} (${profile.nombre})\n`,
+      `Importando ${formatCount(inputs.length)} archivo(s) desde ${target} en ${profile.rfc} (${profile.nombre})` +
+        `${zips ? `; ${formatCount(zips)} ZIP: el resumen cuenta cada XML que contiene` : ''}\n`,
     );
   }
   const started = io.now();
@@ -271,20 +274,21 @@ function summary(
   const sentFiles = r.files.length - r.notSent;
   const rate = opts.seconds > 0 ? sentFiles / opts.seconds : 0;
   const stop = r.stopped
-    ? `\nStopped: ${r.stopped}.\n${formatCount(r.notSent)} file(s) not sent; run the same import again to send them ` +
-      '(files already stored are reported as duplicates).\n'
+    ? `\nDetenido:\n  ${r.stopped}\n${formatCount(r.notSent)} archivo(s) sin enviar; repite la misma importación ` +
+      'para enviarlos (los ya guardados salen como duplicados).\n'
     : '';
   return (
     `\n${totals}${detail}\n${stop}\n` +
-    `${r.imported} imported, ${r.duplicates} duplicate, ${r.rejected} rejected` +
-    `${r.notSent ? `, ${r.notSent} not sent` : ''} into ${r.profile.rfc} ` +
-    `(${opts.seconds.toFixed(1)}s, ${rate.toFixed(1)} files/s).\n`
+    `${r.imported} importado(s), ${r.duplicates} duplicado(s), ${r.rejected} rechazado(s)` +
+    `${r.notSent ? `, ${r.notSent} sin enviar` : ''} en ${r.profile.rfc} ` +
+    `(${opts.seconds.toFixed(1)} s, ${rate.toFixed(1)} archivos/s).\n`
   );
 }
 
 function detailOf(f: ImportLine): string {
   if (f.status === 'not_sent') return '';
   if (f.status === 'rejected') return f.error ?? 'rechazado';
-  const what = [f.kind, f.tipo, f.uuid].filter(Boolean).join(' ');
+  const kind = f.kind && { invoice: 'factura', expense: 'gasto' }[f.kind];
+  const what = [kind, f.tipo, f.uuid].filter(Boolean).join(' ');
   return f.status === 'duplicate' ? `${what} (ya importado)` : what;
 }

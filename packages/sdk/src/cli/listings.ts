@@ -51,13 +51,13 @@ export async function invoicesCommand(io: Io, flags: ListFlags): Promise<number>
     return EXIT.ok;
   }
   const scope = [
-    profile ? `${profile.rfc} (${profile.nombre})` : 'all profiles',
+    profile ? `${profile.rfc} (${profile.nombre})` : 'todos los perfiles',
     mes || año ? `${mes ? String(mes).padStart(2, '0') : '*'}/${año ?? '*'}` : '',
   ]
     .filter(Boolean)
     .join(', ');
   if (!invoices.length) {
-    io.stdout.write(`No invoices for ${scope}.\n`);
+    io.stdout.write(`Sin facturas en ${scope}.\n`);
     return EXIT.ok;
   }
   const table = renderTable(
@@ -85,7 +85,7 @@ export async function invoicesCommand(io: Io, flags: ListFlags): Promise<number>
   );
   const billed = sum(invoices.filter((i) => i.tipo !== 'COMPLEMENTO_PAGO').map((i) => i.total));
   io.stdout.write(
-    `Invoices for ${scope}\n\n${table}\n\n${formatCount(invoices.length)} invoice(s); invoiced ${formatMoney(billed)}\n`,
+    `Facturas de ${scope}\n\n${table}\n\n${formatCount(invoices.length)} factura(s); facturado ${formatMoney(billed)}\n`,
   );
   return EXIT.ok;
 }
@@ -102,9 +102,9 @@ export async function pendingCommand(io: Io, flags: ListFlags): Promise<number> 
     io.stdout.write(`${JSON.stringify(pending, null, 2)}\n`);
     return EXIT.ok;
   }
-  const scope = profile ? `${profile.rfc} (${profile.nombre})` : 'all profiles';
+  const scope = profile ? `${profile.rfc} (${profile.nombre})` : 'todos los perfiles';
   if (!pending.length) {
-    io.stdout.write(`No PPD invoices waiting for payment in ${scope}.\n`);
+    io.stdout.write(`Sin facturas PPD pendientes de pago en ${scope}.\n`);
     return EXIT.ok;
   }
   const today = Date.now();
@@ -135,8 +135,8 @@ export async function pendingCommand(io: Io, flags: ListFlags): Promise<number> 
   );
   const owed = sum(pending.map((i) => i.estadoPago?.saldoPendiente ?? i.total));
   io.stdout.write(
-    `PPD invoices not fully paid, oldest first (${scope})\n\n${table}\n\n` +
-      `${formatCount(pending.length)} invoice(s); outstanding ${formatMoney(owed)}\n`,
+    `Facturas PPD sin pagar por completo, de la más antigua a la más reciente (${scope})\n\n${table}\n\n` +
+      `${formatCount(pending.length)} factura(s); por cobrar ${formatMoney(owed)}\n`,
   );
   return EXIT.ok;
 }
@@ -150,7 +150,7 @@ export async function profilesCommand(io: Io, flags: ListFlags): Promise<number>
     return EXIT.ok;
   }
   if (!data.data.length) {
-    io.stdout.write('No profiles yet.\n');
+    io.stdout.write('Aún no hay perfiles.\n');
     return EXIT.ok;
   }
   io.stdout.write(

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FolioApiError } from '../errors';
+import { expenseAddCommand, expensesCommand } from './expenses';
 import { exportCommand, pdfCommand } from './export';
 import { importCommand } from './import';
 import { CliError, EXIT, type Io, UsageError } from './io';
@@ -8,7 +9,9 @@ import { invoicesCommand, pendingCommand, profilesCommand } from './listings';
 import { login, logout } from './login';
 import { profileCreateCommand } from './profile-create';
 import { reportCommand } from './report';
+import { satSearchCommand } from './sat';
 import { explain, openSession } from './session';
+import { upgradeCommand } from './upgrade';
 
 declare const __SDK_VERSION__: string | undefined;
 const VERSION = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : 'dev';
@@ -30,6 +33,18 @@ Usage
   folio invoices [--profile <RFC|id>] [--mes N] [--año N] [--search TEXT] [--json]
                                                        income CFDI as a table (--anio works too)
   folio pending [--profile <RFC|id>] [--json]          PPD invoices not fully paid, oldest first
+  folio expenses [--profile <RFC|id>] [--mes N] [--año N] [--search TEXT] [--json]
+                                                       expenses (received CFDI and manual) as a table
+  folio expense add --profile <RFC|id> --fecha YYYY-MM-DD --concepto TEXT --subtotal N [--iva N]
+               [--categoria TEXT] [--rfc RFC --nombre NAME] [--pagado] [--json]
+                                                       a manual expense (no CFDI); opens the month's
+                                                       period first when it has none; without --iva
+                                                       the server computes it
+  folio sat search <texto> [--limit N] [--json]        the SAT product and service catalog
+  folio upgrade [--plan BASIC|PRO] [--anual] [--complete-dev]
+                                                       a checkout for the plan (default PRO): prints
+                                                       the URL to pay at; --complete-dev pays it at
+                                                       once on a development server (offline billing)
   folio export invoices|expenses [--profile <RFC|id>] [--mes N] [--año N] [--search TEXT]
                [--regimen 601] [--tipo-comprobante I|E|P|T|N] [--tipo PUE|PPD|COMPLEMENTO_PAGO]
                [--categoria TEXT] [--format xlsx|csv] [-o FILE|FOLDER]
@@ -59,7 +74,7 @@ Options for every command
   --url URL        the API (default: $FOLIO_URL, the URL saved by login, http://localhost:3000)
   --token TOKEN    an access token (default: $FOLIO_TOKEN, the token saved by login)
   --config FILE    the config file (default: $FOLIO_CONFIG, ~/.config/folio/config.json)
-  -h, --help       this text
+  -h, --help       this text (after a command: that command's help)
   -v, --version    the version
 
 Environment: FOLIO_URL, FOLIO_API_KEY (an API key for scripts; used instead of the stored login),
@@ -115,6 +130,33 @@ const COMMANDS = {
     search: { type: 'string' },
   },
   pending: LIST,
+  expenses: {
+    ...LIST,
+    mes: { type: 'string' },
+    año: { type: 'string' },
+    anio: { type: 'string' },
+    search: { type: 'string' },
+  },
+  'expense add': {
+    ...GLOBAL,
+    profile: { type: 'string', short: 'p' },
+    fecha: { type: 'string' },
+    concepto: { type: 'string' },
+    subtotal: { type: 'string' },
+    iva: { type: 'string' },
+    categoria: { type: 'string' },
+    rfc: { type: 'string' },
+    nombre: { type: 'string' },
+    pagado: { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
+  'sat search': { ...GLOBAL, limit: { type: 'string' }, json: { type: 'boolean' } },
+  upgrade: {
+    ...GLOBAL,
+    plan: { type: 'string' },
+    anual: { type: 'boolean' },
+    'complete-dev': { type: 'boolean' },
+  },
   export: {
     ...GLOBAL,
     profile: { type: 'string', short: 'p' },
@@ -150,7 +192,21 @@ const COMMANDS = {
 type Command = keyof typeof COMMANDS;
 const isCommand = (s: string | undefined): s is Command => s !== undefined && Object.hasOwn(COMMANDS, s);
 
-/** `profiles create` is a command of its own; otherwise the first word names it. */
+/**
+ * One command's help: its lines of the usage (those starting `folio <name>`, with their continuation
+ * lines) and the options every command takes.
+ */
+export function commandHelp(name: string): string {
+  const usage = HELP.slice(HELP.indexOf('Usage\n') + 6, HELP.indexOf('\nOptions for every command'));
+  const blocks = usage.split(/\n(?= {2}folio )/).filter((b) => {
+    const words = b.trim().split(/\s+/);
+    return words[1] === name.split(' ')[0] && (!name.includes(' ') || words[2] === name.split(' ')[1]);
+  });
+  const options = HELP.slice(HELP.indexOf('Options for every command'));
+  return `Usage\n${blocks.join('\n').replace(/\n*$/, '\n')}\n${options}`;
+}
+
+/** `profiles create`, `expense add` and `sat search` are commands of their own; otherwise the first word names it. */
 function commandOf(argv: string[]): [string | undefined, string[]] {
   const two = argv.slice(0, 2).join(' ');
   return isCommand(two) && argv.length >= 2 ? [two, argv.slice(2)] : [argv[0], argv.slice(1)];
@@ -167,6 +223,11 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
+  // `folio expense` and `folio sat` alone name no command: their help says which ones there are.
+  if (name === 'expense' || name === 'sat') {
+    io.stderr.write(commandHelp(name));
+    return EXIT.usage;
+  }
   if (!isCommand(name)) {
     io.stderr.write(`folio: unknown command "${name}"\n\n${HELP}`);
     return EXIT.usage;
@@ -181,16 +242,16 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       strict: true,
     }) as { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] });
   } catch (err) {
-    io.stderr.write(`folio ${name}: ${(err as Error).message}\nRun \`folio --help\` for usage.\n`);
+    io.stderr.write(`folio ${name}: ${(err as Error).message}\nRun \`folio ${name} --help\` for usage.\n`);
     return EXIT.usage;
   }
   if (values.help) {
-    io.stdout.write(HELP);
+    io.stdout.write(commandHelp(name));
     return EXIT.ok;
   }
-  // keys, export, pdf and report check their own arguments.
+  // keys, export, pdf, report and sat search check their own arguments.
   if (
-    !['keys', 'export', 'pdf', 'report'].includes(name) &&
+    !['keys', 'export', 'pdf', 'report', 'sat search'].includes(name) &&
     positionals.length > (name === 'import' ? 1 : 0)
   ) {
     io.stderr.write(`folio ${name}: unexpected argument "${positionals.at(-1)}"\n`);
@@ -214,6 +275,14 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await invoicesCommand(io, values);
       case 'pending':
         return await pendingCommand(io, values);
+      case 'expenses':
+        return await expensesCommand(io, values);
+      case 'expense add':
+        return await expenseAddCommand(io, values);
+      case 'sat search':
+        return await satSearchCommand(io, positionals, values);
+      case 'upgrade':
+        return await upgradeCommand(io, values);
       case 'keys':
         return await keysCommand(io, positionals, values);
       case 'export':
@@ -225,7 +294,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     }
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr.write(`folio ${name}: ${err.message}\nRun \`folio --help\` for usage.\n`);
+      io.stderr.write(`folio ${name}: ${err.message}\nRun \`folio ${name} --help\` for usage.\n`);
       return EXIT.usage;
     }
     const url = typeof values.url === 'string' ? values.url : (io.env.FOLIO_URL ?? 'the API');

@@ -34,7 +34,7 @@ export class Progress {
     const left = this.total.bytes - done.bytes;
     const eta = done.bytes > 0 ? left / byteRate : Number.NaN;
     const frac = this.total.bytes > 0 ? Math.min(done.bytes / this.total.bytes, 1) : 1;
-    return `${bar(frac)}  ${done.files}/${this.total.files} files  ${rate.toFixed(1)} files/s  ETA ${left <= 0 ? '0s' : formatDuration(eta)}`;
+    return `${bar(frac)}  ${done.files}/${this.total.files} archivos  ${rate.toFixed(1)} archivos/s  faltan ${left <= 0 ? '0s' : formatDuration(eta)}`;
   }
 
   update(done: { files: number; bytes: number }): void {
