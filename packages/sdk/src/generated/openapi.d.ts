@@ -1102,26 +1102,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhooks/stripe": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Stripe webhook: subscription changes reported by the payment provider
-         * @description The raw body is verified against the `Stripe-Signature` header. Events are applied once: a repeated event id answers 200 with `outcome: "duplicate"`, an event type Folio does not use `"ignored"`. A handler failure answers 500 so the provider retries.
-         */
-        post: operations["webhooks-stripe"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2163,12 +2143,13 @@ export interface components {
                 tipo?: "PUE" | "PPD" | "COMPLEMENTO_PAGO";
                 uuid?: string;
                 id?: string;
+                /** @description Why a file was rejected, in Spanish (the `motivo`) */
                 error?: string;
                 /**
-                 * @description Why a file was rejected, when a program should act on it: `quota_exceeded` (monthly limit).
+                 * @description Why a file was rejected, for programs (docs/errors.md, import file codes)
                  * @enum {string}
                  */
-                code?: "quota_exceeded";
+                code?: "xml_malformed" | "encoding_unsupported" | "file_too_large" | "version_unsupported" | "unstamped" | "cfdi_invalid" | "rfc_not_party" | "file_type_unsupported" | "zip_entry_unreadable" | "quota_exceeded";
             }[];
         };
         SatMetadataReport: {
@@ -2216,8 +2197,11 @@ export interface components {
             error: string;
             /** @description What went wrong, for a person */
             message: string;
-            /** @description A stable snake_case identifier for programs: `validation_failed`, `unknown_parameter`, `rfc_invalid`, `quota_exceeded`, `not_found`, `idempotency_key_reused`… */
-            code: string;
+            /**
+             * @description A stable snake_case identifier for programs to switch on. Each is explained, with how to fix it, in /api/docs/errors.md; the answer's `Link: <…#code>; rel="help"` header points at its entry.
+             * @enum {string}
+             */
+            code: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable" | "route_not_found" | "unknown_parameter" | "malformed_json" | "malformed_multipart" | "no_files" | "request_target_invalid" | "empty_update" | "idempotency_key_invalid" | "idempotency_key_reused" | "database_unavailable" | "session_required" | "api_key_invalid" | "api_key_read_only" | "api_key_limit_reached" | "cross_site_refused" | "email_unverified" | "plan_required" | "plan_limit_reached" | "quota_exceeded" | "rfc_invalid" | "rfc_taken" | "rfc_locked" | "regimen_invalid" | "profile_frozen" | "cfdi_rejected" | "uuid_invalid" | "cancelled_by_sat" | "fecha_cancelacion_required" | "fecha_cancelacion_refused" | "fecha_cancelacion_early" | "payment_date_required" | "payment_date_without_payment" | "period_mismatch" | "period_closed" | "mes_without_año" | "forma_pago_invalid" | "pedimento_invalid" | "too_many_decimals" | "foreign_supplier_incomplete" | "tipo_operacion_not_allowed" | "export_too_large" | "format_unsupported" | "pdf_busy" | "pdf_timeout" | "pdf_unprintable" | "favorite_limit_reached" | "already_subscribed" | "no_paid_subscription" | "customer_missing" | "promotion_code_invalid";
             /** @description With `validation_failed`: each invalid input field (dotted path) and why */
             fields?: {
                 path: string;
@@ -7191,60 +7175,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    "webhooks-stripe": {
-        parameters: {
-            query?: never;
-            header: {
-                "stripe-signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Processed, duplicate or ignored */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        received: true;
-                        /** @enum {string} */
-                        outcome: "processed" | "duplicate" | "ignored";
-                    };
-                };
-            };
-            /** @description Bad Request */
-            400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
