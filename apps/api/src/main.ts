@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import {
   backfillSubstitutions,
@@ -13,6 +14,7 @@ import { createEmailDispatcher } from '@folio/email';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadEnv } from './env';
+import { answerClientErrors } from './http/client-errors';
 import { createLogger } from './logger';
 
 const env = loadEnv();
@@ -150,6 +152,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
       'HOST not set: only this machine can connect; set HOST=0.0.0.0 to listen on the network',
     );
 });
+answerClientErrors(server as Server);
 
 let stopping = false;
 async function shutdown(signal: string) {

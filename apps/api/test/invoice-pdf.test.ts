@@ -353,7 +353,8 @@ describe('plan gating (exportPDF) and ownership', () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       error: 'Forbidden',
-      message: 'PDF export requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
+      message:
+        'PDF export requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
       code: 'plan_required',
     });
   });

@@ -87,4 +87,5 @@ export const ERROR_DOCS_PATH = '/api/docs/errors.md';
 export const errorHelpLink = (code: ErrorCode) => `<${ERROR_DOCS_PATH}#${code}>; rel="help"`;
 
 const KNOWN = new Set<string>(ERROR_CODES);
-export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && KNOWN.has(value);
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && KNOWN.has(value);

@@ -134,7 +134,11 @@ function bareFailure(err: unknown, style: ErrorStyle = {}): Failure {
     const status = STATUS_OF[cause.code] ?? 500;
     if (cause.retryAfter !== undefined) headers['Retry-After'] = String(Math.ceil(cause.retryAfter));
     const message = status === 500 ? 'An unexpected error occurred' : cause.message;
-    return { status, body: errorBody(status, message, { code: cause.reason, fields: cause.fields, style }), headers };
+    return {
+      status,
+      body: errorBody(status, message, { code: cause.reason, fields: cause.fields, style }),
+      headers,
+    };
   }
   const e = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
   const issues = e.code === 'BAD_REQUEST' ? zodIssuesOf(e.cause) : undefined;

@@ -57,7 +57,8 @@ function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
   const ns = version === '4.0' ? NS.cfdi40 : NS.cfdi33;
   const complementos = children(root, ns, 'Complemento');
   const timbre = timbreIn(complementos);
-  if (!timbre?.attrs.UUID) throw new CfdiRejection('CFDI sin timbre (no TimbreFiscalDigital UUID)', 'unstamped');
+  if (!timbre?.attrs.UUID)
+    throw new CfdiRejection('CFDI sin timbre (no TimbreFiscalDigital UUID)', 'unstamped');
   const uuid = uuidAttr(timbre, 'UUID');
 
   const fecha = fechaH(root, 'Fecha');
@@ -147,13 +148,22 @@ function versionOf(root: XmlElement): CfdiVersion {
     const version = root.attrs.Version ?? root.attrs.version;
     if (version === '4.0' && root.ns === NS.cfdi40) return '4.0';
     if (version === '3.3' && root.ns === NS.cfdi33) return '3.3';
-    throw new CfdiRejection(`versión no soportada: ${version ?? '(sin atributo Version)'}`, 'version_unsupported');
+    throw new CfdiRejection(
+      `versión no soportada: ${version ?? '(sin atributo Version)'}`,
+      'version_unsupported',
+    );
   }
   if (root.name === 'Retenciones') {
-    throw new CfdiRejection(`versión no soportada: CFDI de retenciones e información de pagos (${root.ns})`, 'version_unsupported');
+    throw new CfdiRejection(
+      `versión no soportada: CFDI de retenciones e información de pagos (${root.ns})`,
+      'version_unsupported',
+    );
   }
   const where = root.ns ? ` en ${root.ns}` : ' sin espacio de nombres';
-  throw new CfdiRejection(`versión no soportada: no es un CFDI (elemento raíz ${root.name}${where})`, 'version_unsupported');
+  throw new CfdiRejection(
+    `versión no soportada: no es un CFDI (elemento raíz ${root.name}${where})`,
+    'version_unsupported',
+  );
 }
 
 // An RFC has 12 or 13 characters; a malformed one is only a warning, but never an unbounded one.

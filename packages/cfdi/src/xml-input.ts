@@ -67,7 +67,10 @@ function checkedText(text: string): string {
 
 function tooLarge(bytes: number): void {
   if (bytes > MAX_CFDI_BYTES) {
-    throw new CfdiRejection(`archivo demasiado grande: ${bytes} bytes (máximo ${MAX_CFDI_BYTES})`, 'file_too_large');
+    throw new CfdiRejection(
+      `archivo demasiado grande: ${bytes} bytes (máximo ${MAX_CFDI_BYTES})`,
+      'file_too_large',
+    );
   }
 }
 
@@ -80,7 +83,10 @@ function utf8Length(text: string): number {
 function rejectDeclaredEncoding(head: string): void {
   const declared = DECLARED_ENCODING.exec(head)?.[1];
   if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
-    throw new CfdiRejection(`codificación no soportada: ${declared} (un CFDI debe estar en UTF-8)`, 'encoding_unsupported');
+    throw new CfdiRejection(
+      `codificación no soportada: ${declared} (un CFDI debe estar en UTF-8)`,
+      'encoding_unsupported',
+    );
   }
 }
 

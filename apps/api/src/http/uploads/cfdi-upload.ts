@@ -25,7 +25,12 @@ const XML_TYPES = /^(application|text)\/xml\b/i;
 async function* multipartFiles(form: FormData): AsyncGenerator<ImportFile> {
   for (const part of form.getAll('files')) {
     if (typeof part === 'string') {
-      yield { name: 'files', content: '', error: 'expected a file, got a text field', code: 'file_type_unsupported' };
+      yield {
+        name: 'files',
+        content: '',
+        error: 'expected a file, got a text field',
+        code: 'file_type_unsupported',
+      };
       continue;
     }
     const name = part.name || 'upload';
@@ -37,7 +42,12 @@ async function* multipartFiles(form: FormData): AsyncGenerator<ImportFile> {
         ? { name, content: '', error: XML_TOO_LARGE, code: 'file_too_large' }
         : { name, content: new Uint8Array(await part.arrayBuffer()) };
     } else {
-      yield { name, content: '', error: 'only .xml and .zip files can be imported', code: 'file_type_unsupported' };
+      yield {
+        name,
+        content: '',
+        error: 'only .xml and .zip files can be imported',
+        code: 'file_type_unsupported',
+      };
     }
   }
 }
@@ -81,7 +91,8 @@ export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
             } catch {
               return c.json(errorBody(400, 'Malformed multipart body', { code: 'malformed_multipart' }), 400);
             }
-            if (!form.getAll('files').length) return c.json(errorBody(400, 'No `files` in the upload', { code: 'no_files' }), 400);
+            if (!form.getAll('files').length)
+              return c.json(errorBody(400, 'No `files` in the upload', { code: 'no_files' }), 400);
             // Every ZIP is checked (size, entries, names) and the request's files and inflated bytes
             // counted before anything from the request is stored.
             const total = { files: 0, bytes: 0 };

@@ -144,12 +144,22 @@ export async function* zipEntries(
     } else if (entry.uncompressedSize > kind.maxBytes) {
       yield { name, content: '', error: kind.tooLarge, code: 'file_too_large' };
     } else if (entry.isEncrypted()) {
-      yield { name, content: '', error: 'encrypted ZIP entries are not supported', code: 'zip_entry_unreadable' };
+      yield {
+        name,
+        content: '',
+        error: 'encrypted ZIP entries are not supported',
+        code: 'zip_entry_unreadable',
+      };
     } else {
       try {
         yield { name, content: await readEntry(zip, buf, entry) };
       } catch (err) {
-        yield { name, content: '', error: `unreadable ZIP entry: ${(err as Error).message}`, code: 'zip_entry_unreadable' };
+        yield {
+          name,
+          content: '',
+          error: `unreadable ZIP entry: ${(err as Error).message}`,
+          code: 'zip_entry_unreadable',
+        };
       }
     }
   }

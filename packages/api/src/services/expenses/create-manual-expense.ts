@@ -154,7 +154,13 @@ function supplierOf(input: ManualExpenseInput) {
   let rfcEmisor: string | null = null;
   if (input.rfc_emisor !== undefined) {
     const parsed = parseRfc(input.rfc_emisor);
-    if ('problem' in parsed) throw invalidField('rfc_emisor', parsed.problem.message, 'rfc_invalid', `rfc_emisor: ${parsed.problem.message}`);
+    if ('problem' in parsed)
+      throw invalidField(
+        'rfc_emisor',
+        parsed.problem.message,
+        'rfc_invalid',
+        `rfc_emisor: ${parsed.problem.message}`,
+      );
     rfcEmisor = parsed.rfc;
   }
   return {

@@ -71,8 +71,7 @@ async function monthly(ctx: Context, userId: string, q: MonthQuery) {
 
 async function annual(ctx: Context, userId: string, q: YearQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
-  if (!includes(nivel, 'complete'))
-    throw planRequired(reportLevelRequired('The annual report', 'complete'));
+  if (!includes(nivel, 'complete')) throw planRequired(reportLevelRequired('The annual report', 'complete'));
   const range = { profileId: profile.id, ...yearRange(q.año) };
   const [rows, settings, notices] = await Promise.all([
     reportRows(ctx.db, range),
@@ -87,8 +86,7 @@ async function annual(ctx: Context, userId: string, q: YearQuery) {
 
 async function diot(ctx: Context, userId: string, q: MonthQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
-  if (!includes(nivel, 'advanced'))
-    throw planRequired(reportLevelRequired('The DIOT', 'advanced'));
+  if (!includes(nivel, 'advanced')) throw planRequired(reportLevelRequired('The DIOT', 'advanced'));
   const range = { profileId: profile.id, ...monthRange(q.año, q.mes) };
   const [{ proveedores, advertencias }, notices] = await Promise.all([
     diotOfMonth(ctx.db, profile, q),
