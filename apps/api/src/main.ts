@@ -16,9 +16,11 @@ import { createApp } from './app';
 import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
 import { createLogger } from './logger';
+import { routeWarnings } from './warnings';
 
 const env = loadEnv();
 const log = createLogger(env.LOG_LEVEL);
+routeWarnings(log);
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };

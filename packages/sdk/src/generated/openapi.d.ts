@@ -95,7 +95,7 @@ export interface paths {
         };
         /**
          * Verify the email from the link in the message
-         * @description What the link in the verification mail opens: the token is in the query string. A browser (Accept: text/html) gets a Spanish page; other clients get JSON. A second use of the link answers 200 "Email already verified"; an unknown or expired token answers 400.
+         * @description What the link in the verification mail opens: the token is in the query string. A browser (Accept: text/html) gets a Spanish page; other clients get JSON. A second use of the link answers 200 `{message: "Email already verified"}` and nothing of the account; an unknown or expired token answers 400.
          */
         get: operations["auth-verifyEmailLink"];
         put?: never;
@@ -2527,7 +2527,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        user: components["schemas"]["User"];
+                        /** @description The verified account; absent when the link was already used */
+                        user?: components["schemas"]["User"];
                     };
                 };
             };
@@ -2577,7 +2578,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
-                        user: components["schemas"]["User"];
+                        /** @description The verified account; absent when the link was already used */
+                        user?: components["schemas"]["User"];
                     };
                 };
             };

@@ -1,7 +1,7 @@
 import { checkProfileRfc, type TipoPersona } from '@folio/cfdi';
 import type { Db } from '@folio/db';
 import { listFiscalRegimes } from '@folio/db/queries/catalogs';
-import { badRequest, invalidField, unprocessable } from '../../errors';
+import { invalidField, unprocessable } from '../../errors';
 
 /** RFC rules from packages/cfdi; any failure is a 400 naming the rule. */
 export function validRfc(rfc: string, tipoPersona: TipoPersona): string {
