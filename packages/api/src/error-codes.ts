@@ -74,6 +74,7 @@ export const ERROR_CODES = [
   'no_paid_subscription',
   'customer_missing',
   'promotion_code_invalid',
+  'signature_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
