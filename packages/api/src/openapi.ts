@@ -59,6 +59,10 @@ const HEADERS = {
     description: 'The id the server logged this request under; quote it when reporting a problem',
     schema: { type: 'string' },
   },
+  Link: {
+    description: `The entry of the error's \`code\` in ${ERROR_DOCS_PATH}: \`<${ERROR_DOCS_PATH}#code>; rel="help"\``,
+    schema: { type: 'string', examples: [`<${ERROR_DOCS_PATH}#plan_required>; rel="help"`] },
+  },
   'Retry-After': {
     description: 'Seconds to wait before retrying (past a monthly quota: until it resets)',
     schema: { type: 'integer', minimum: 0 },
@@ -121,6 +125,7 @@ function answers(op: Operation, success: number, errorCodes: number[], extras: E
   for (const [code, res] of Object.entries(op.responses)) {
     const status = Number(code);
     const names: HeaderName[] = ['X-Request-Id'];
+    if (status >= 400) names.push('Link');
     if (status === 429 || status === 503) names.push('Retry-After');
     if (extras.quota && (status < 300 || status === 429)) names.push('X-Quota-Limit', 'X-Quota-Remaining');
     if (extras.setsCookie && status < 300) names.push('Set-Cookie');
