@@ -6,6 +6,7 @@ import { mountAccountPages } from './http/account-pages';
 import { mountBillingReturn } from './http/billing-return';
 import { limitBody } from './http/body-limit';
 import { mountDocs } from './http/docs';
+import { errorHelpLinks } from './http/error-help-link';
 import { mountExports } from './http/exports';
 import { mountReportFiles } from './http/reports';
 import { requestContext } from './http/request-context';
@@ -28,6 +29,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders(deps.hsts));
   app.use('*', requestContext(deps));
+  app.use('*', errorHelpLinks);
   // Uploads carry their own, larger limit; tRPC imports send XML text in JSON.
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use('/trpc/*', (c, next) =>

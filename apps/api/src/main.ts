@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import {
   backfillSubstitutions,
@@ -13,10 +14,13 @@ import { createEmailDispatcher } from '@folio/email';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadEnv } from './env';
+import { answerClientErrors } from './http/client-errors';
 import { createLogger } from './logger';
+import { routeWarnings } from './warnings';
 
 const env = loadEnv();
 const log = createLogger(env.LOG_LEVEL);
+routeWarnings(log);
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
@@ -150,6 +154,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
       'HOST not set: only this machine can connect; set HOST=0.0.0.0 to listen on the network',
     );
 });
+answerClientErrors(server as Server);
 
 let stopping = false;
 async function shutdown(signal: string) {

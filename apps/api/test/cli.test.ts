@@ -539,7 +539,7 @@ describe.skipIf(!haveSamples)('folio CLI against a running server', { timeout: 6
     const res = await folio(['export', 'invoices', '-o', target], { env });
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(
-      /^folio export: Forbidden \(403\): Excel export requires the BASIC or PRO plan \[request [\w-]+\]\n$/,
+      /^folio export: Forbidden \(403\): Excel export requires the BASIC or PRO plan; upgrade with POST \/api\/subscription\/create-checkout \[request [\w-]+\]\n$/,
     );
     expect(existsSync(target)).toBe(false);
     const csv = await folio(['export', 'invoices', '--format', 'csv', '-o', join(home, 'free.csv')], { env });

@@ -217,7 +217,8 @@ describe('plan gating (exportExcel)', () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       error: 'Forbidden',
-      message: 'Excel export requires the BASIC or PRO plan',
+      message:
+        'Excel export requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
       code: 'plan_required',
     });
     await expectError(await get(u, '/api/expenses/export'), 403, 'Forbidden');
@@ -239,7 +240,9 @@ describe('plan gating (exportExcel)', () => {
     await cancelNowInPortal(t, u);
 
     const res = await get(u, '/api/invoices/export');
-    expect(await expectError(res, 403, 'Forbidden')).toBe('Excel export requires the BASIC or PRO plan');
+    expect(await expectError(res, 403, 'Forbidden')).toBe(
+      'Excel export requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
+    );
     expect((await get(u, '/api/invoices/export?format=csv')).status).toBe(200);
   });
 });

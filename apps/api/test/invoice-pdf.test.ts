@@ -353,7 +353,8 @@ describe('plan gating (exportPDF) and ownership', () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       error: 'Forbidden',
-      message: 'PDF export requires the BASIC or PRO plan',
+      message:
+        'PDF export requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
       code: 'plan_required',
     });
   });
@@ -379,7 +380,7 @@ describe('plan gating (exportPDF) and ownership', () => {
 
     await cancelNowInPortal(t, u);
     expect(await expectError(await pdfOf(u, id), 403, 'Forbidden')).toBe(
-      'PDF export requires the BASIC or PRO plan',
+      'PDF export requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
     );
   });
 

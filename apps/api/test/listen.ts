@@ -1,4 +1,6 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { answerClientErrors } from '../src/http/client-errors';
 import type { TestApp } from './harness';
 
 /** Serves the test app on a free loopback port, for clients that need a real socket (CLI, browser). */
@@ -14,5 +16,6 @@ export function listen(t: TestApp): Promise<{ url: string; close(): Promise<void
           }),
       }),
     );
+    answerClientErrors(server as Server); // as main.ts does
   });
 }

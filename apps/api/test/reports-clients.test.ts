@@ -158,7 +158,11 @@ describe('rest.reports (SDK)', () => {
     const client = sdk(free);
     const err = await client.reports.annual({ profileId: ANA.rfc, año: 2025 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FolioApiError);
-    expect(err).toMatchObject({ status: 403, message: 'The annual report requires the BASIC or PRO plan' });
+    expect(err).toMatchObject({
+      status: 403,
+      message:
+        'The annual report requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
+    });
     const basic = await client.reports.monthly(MARCH);
     expect(basic.nivel).toBe('basic');
     expect(basic.ingresos.total).toBe(17400);
@@ -247,7 +251,7 @@ describe('folio report (CLI)', () => {
     expect(year.code).toBe(1);
     expect(year.stdout).toBe('');
     expect(year.stderr).toMatch(
-      /^folio report: Forbidden \(403\): The annual report requires the BASIC or PRO plan \[request [\w-]+\]\n$/,
+      /^folio report: Forbidden \(403\): The annual report requires the BASIC or PRO plan; upgrade with POST \/api\/subscription\/create-checkout \[request [\w-]+\]\n$/,
     );
   });
 

@@ -797,7 +797,9 @@ describe('format=xlsx', () => {
           headers: bearer(u.token),
         },
       );
-      expect(await expectError(res, 403, 'Forbidden')).toBe('Excel export requires the BASIC or PRO plan');
+      expect(await expectError(res, 403, 'Forbidden')).toBe(
+        'Excel export requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
+      );
     } finally {
       await setPlan(t, u.id, 'PRO');
     }
@@ -888,7 +890,9 @@ describe.skipIf(!hasPoppler)('format=pdf', () => {
     try {
       await setPlan(t, u.id, 'PRO', 'CANCELLED');
       const res = await request(t, 'GET', path, { headers: bearer(u.token) });
-      expect(await expectError(res, 403, 'Forbidden')).toBe('PDF export requires the BASIC or PRO plan');
+      expect(await expectError(res, 403, 'Forbidden')).toBe(
+        'PDF export requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
+      );
       await setPlan(t, u.id, 'BASIC');
       const { text } = await pdf(path);
       expect(text).toContain('Flujo');

@@ -56,10 +56,13 @@ describe('plan gates', () => {
   it('FREE (0 AI searches a month) gets 403 naming the plans that include it, over HTTP and tRPC', async () => {
     const u = await onPlan();
     const message = await expectError(await search(u, 'renta de oficina'), 403, 'Forbidden');
-    expect(message).toBe('SAT search by meaning requires the BASIC or PRO plan');
+    expect(message).toBe(
+      'SAT search by meaning requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
+    );
     await expect(caller(t, u.token).sat.aiSearch({ query: 'renta de oficina' })).rejects.toMatchObject({
       code: 'FORBIDDEN',
-      message: 'SAT search by meaning requires the BASIC or PRO plan',
+      message:
+        'SAT search by meaning requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
     });
   });
 

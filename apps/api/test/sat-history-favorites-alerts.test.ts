@@ -57,9 +57,9 @@ const ROUTES: [string, string, unknown?][] = [
   ['POST', '/api/sat/alerts/00000000-0000-0000-0000-000000000000/read'],
 ];
 const FEATURE_OF: Record<string, string> = {
-  history: 'SAT search history requires the PRO plan',
-  favorites: 'SAT favorites requires the PRO plan',
-  alerts: 'SAT catalog alerts requires the PRO plan',
+  history: 'SAT search history requires the PRO plan; upgrade with POST /api/subscription/create-checkout',
+  favorites: 'SAT favorites requires the PRO plan; upgrade with POST /api/subscription/create-checkout',
+  alerts: 'SAT catalog alerts requires the PRO plan; upgrade with POST /api/subscription/create-checkout',
 };
 
 describe('the plan gates (satHasHistory, satHasFavorites, satHasAlerts)', () => {

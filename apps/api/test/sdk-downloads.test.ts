@@ -135,7 +135,8 @@ describe('rest.exports (SDK)', () => {
     expect(err).toMatchObject({
       status: 403,
       error: 'Forbidden',
-      message: 'Excel export requires the BASIC or PRO plan',
+      message:
+        'Excel export requires the BASIC or PRO plan; upgrade with POST /api/subscription/create-checkout',
       code: 'plan_required',
     });
     expect(await refusal(client.exports.expenses({ format: 'xlsx' }))).toMatchObject({ status: 403 });

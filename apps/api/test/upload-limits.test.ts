@@ -115,6 +115,45 @@ describe('a refused body and the connection it came on', () => {
     expect(head.toLowerCase()).toContain('connection: close');
   });
 
+  it('a client that sends a 50 MB XML body whole reads the 413 JSON answer before the connection closes', async () => {
+    const { u, p } = await setup();
+    // allowHalfOpen: the server's FIN after its answer does not end this side, which sends on.
+    const socket = connect({
+      port: Number(new URL(server.url).port),
+      host: '127.0.0.1',
+      allowHalfOpen: true,
+    });
+    const received: Buffer[] = [];
+    socket.on('data', (chunk) => received.push(chunk));
+    const closed = new Promise<Error | undefined>((resolve) => {
+      let failed: Error | undefined;
+      socket.on('error', (err) => {
+        failed = err;
+      });
+      socket.on('close', () => resolve(failed));
+    });
+    const write = (data: string | Uint8Array) =>
+      new Promise<Error | null | undefined>((resolve) => socket.write(data, resolve));
+    await write(
+      `POST /api/profiles/${p.id}/cfdi/xml HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${u.token}\r\n` +
+        `Content-Type: application/xml\r\nContent-Length: ${50 * MB}\r\n\r\n`,
+    );
+    // The whole body, as a client that does not look at the answer until it has sent it all.
+    const chunk = new Uint8Array(MB).fill(0x20);
+    let writeError: Error | null | undefined;
+    for (let sent = 0; sent < 50 && !writeError; sent++) writeError = await write(chunk);
+    socket.end();
+    const socketError = await closed;
+    expect(writeError ?? socketError).toBeUndefined();
+    const text = Buffer.concat(received).toString('utf8');
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(Number(/content-length: (\d+)/i.exec(head)?.[1])).toBe(Buffer.byteLength(body));
+    expect(JSON.parse(body)).toMatchObject({ error: 'Payload Too Large', code: 'payload_too_large' });
+    expect(await storedIn(p.id)).toBe(0);
+  });
+
   it('an XML upload without Content-Length is cut off at 5 MB while it streams', async () => {
     const { u, p } = await setup();
     let sent = 0;

@@ -1,5 +1,6 @@
 import { isDatabaseUnavailable } from '@folio/db';
 import { TRPCError } from '@trpc/server';
+import { type ErrorCode, errorHelpLink } from './error-codes';
 import { AppError } from './errors';
 
 /**
@@ -40,7 +41,7 @@ export const ERROR_LABELS: Record<number, string> = {
 };
 
 /** The `code` of an error that names nothing more specific than its status. */
-const DEFAULT_CODES: Record<number, string> = {
+const DEFAULT_CODES: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthorized',
   403: 'forbidden',
@@ -64,7 +65,7 @@ export interface FieldError {
 export interface ErrorBody {
   error: string;
   message: string;
-  code: string;
+  code: ErrorCode;
   fields?: FieldError[];
 }
 
@@ -79,12 +80,12 @@ export interface ErrorStyle {
 export function errorBody(
   status: number,
   message: string,
-  extra: { code?: string; fields?: FieldError[]; style?: ErrorStyle } = {},
+  extra: { code?: ErrorCode; fields?: FieldError[]; style?: ErrorStyle } = {},
 ): ErrorBody {
   return {
     error: extra.style?.errorLabels?.[status] ?? ERROR_LABELS[status] ?? 'Error',
     message,
-    code: extra.code ?? DEFAULT_CODES[status] ?? 'error',
+    code: extra.code ?? DEFAULT_CODES[status] ?? 'internal_error',
     ...(extra.fields ? { fields: extra.fields } : {}),
   };
 }
@@ -109,8 +110,14 @@ const fieldsOf = (issues: Issue[]): FieldError[] =>
 const describe = (fields: FieldError[]) =>
   fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
 
-/** Maps anything thrown to its status, body and headers; 500s say nothing of their cause. */
+/** Maps anything thrown to its status, body and headers (with the Link to its code's entry). */
 export function failure(err: unknown, style: ErrorStyle = {}): Failure {
+  const found = bareFailure(err, style);
+  return { ...found, headers: { ...found.headers, Link: errorHelpLink(found.body.code) } };
+}
+
+/** 500s say nothing of their cause. */
+function bareFailure(err: unknown, style: ErrorStyle = {}): Failure {
   const cause = err instanceof TRPCError && err.cause ? err.cause : err;
   if (isDatabaseUnavailable(cause) || isDatabaseUnavailable(err)) {
     return {
@@ -127,7 +134,11 @@ export function failure(err: unknown, style: ErrorStyle = {}): Failure {
     const status = STATUS_OF[cause.code] ?? 500;
     if (cause.retryAfter !== undefined) headers['Retry-After'] = String(Math.ceil(cause.retryAfter));
     const message = status === 500 ? 'An unexpected error occurred' : cause.message;
-    return { status, body: errorBody(status, message, { code: cause.reason, style }), headers };
+    return {
+      status,
+      body: errorBody(status, message, { code: cause.reason, fields: cause.fields, style }),
+      headers,
+    };
   }
   const e = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
   const issues = e.code === 'BAD_REQUEST' ? zodIssuesOf(e.cause) : undefined;

@@ -9,6 +9,13 @@ export {
   type RequestInfo,
   type TokenSource,
 } from './context';
+export {
+  ERROR_CODES,
+  ERROR_DOCS_PATH,
+  type ErrorCode,
+  errorHelpLink,
+  isErrorCode,
+} from './error-codes';
 export { AppError, badRequest } from './errors';
 export {
   ERROR_LABELS,

@@ -1,6 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { ERROR_CODES, ERROR_DOCS_PATH } from './error-codes';
 import { ERROR_LABELS } from './failure';
 import { FILE_ROUTES } from './rest/file-routes';
 import { collectRoutes } from './rest/routes';
@@ -23,17 +24,19 @@ const TAGS = [
   { name: 'sat', description: 'SAT catalogs: products and services, fiscal regimes' },
   { name: 'subscription', description: 'Plans, the current subscription, checkout and the customer portal' },
   { name: 'api-keys', description: 'API keys for scripts and servers (BASIC and PRO)' },
-  { name: 'webhooks', description: 'Calls the payment provider makes to Folio' },
 ];
+
+/** The routes the document describes: the payment provider's webhook is served but not public. */
+const PUBLIC_FILE_ROUTES = FILE_ROUTES.filter((r) => !r.internal);
 
 const ErrorBody = z
   .object({
     error: z.string().meta({ description: "The status's label from the contract (e.g. `Bad Request`)" }),
     message: z.string().meta({ description: 'What went wrong, for a person' }),
-    code: z.string().meta({
+    code: z.enum(ERROR_CODES).meta({
       description:
-        'A stable snake_case identifier for programs: `validation_failed`, `unknown_parameter`, ' +
-        '`rfc_invalid`, `quota_exceeded`, `not_found`, `idempotency_key_reused`…',
+        'A stable snake_case identifier for programs to switch on. Each is explained, with how to fix ' +
+        `it, in ${ERROR_DOCS_PATH}; the answer's \`Link: <…#code>; rel="help"\` header points at its entry.`,
     }),
     fields: z
       .array(z.object({ path: z.string(), message: z.string() }))
@@ -55,6 +58,10 @@ const HEADERS = {
   'X-Request-Id': {
     description: 'The id the server logged this request under; quote it when reporting a problem',
     schema: { type: 'string' },
+  },
+  Link: {
+    description: `The entry of the error's \`code\` in ${ERROR_DOCS_PATH}: \`<${ERROR_DOCS_PATH}#code>; rel="help"\``,
+    schema: { type: 'string', examples: [`<${ERROR_DOCS_PATH}#plan_required>; rel="help"`] },
   },
   'Retry-After': {
     description: 'Seconds to wait before retrying (past a monthly quota: until it resets)',
@@ -118,6 +125,7 @@ function answers(op: Operation, success: number, errorCodes: number[], extras: E
   for (const [code, res] of Object.entries(op.responses)) {
     const status = Number(code);
     const names: HeaderName[] = ['X-Request-Id'];
+    if (status >= 400) names.push('Link');
     if (status === 429 || status === 503) names.push('Retry-After');
     if (extras.quota && (status < 300 || status === 429)) names.push('X-Quota-Limit', 'X-Quota-Remaining');
     if (extras.setsCookie && status < 300) names.push('Set-Cookie');
@@ -141,7 +149,7 @@ function answers(op: Operation, success: number, errorCodes: number[], extras: E
  */
 export function buildOpenApiDocument(opts: { version: string; serverUrl: string }): OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of FILE_ROUTES) {
+  for (const route of PUBLIC_FILE_ROUTES) {
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: route.operation };
   }
   const doc = generateOpenApiDocument(appRouter, {
@@ -149,7 +157,10 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl: string 
     description:
       'Invoices, expenses, taxpayer profiles, SAT catalogs and subscriptions. Authenticate with ' +
       '`Authorization: Bearer <accessToken>` or the `access_token` cookie set by login; scripts and ' +
-      'servers use an API key (`Authorization: Bearer folio_…`, see POST /api-keys).',
+      'servers use an API key (`Authorization: Bearer folio_…`, see POST /api-keys).\n\n' +
+      'From TypeScript, use the typed client `@folio/sdk` (packages/sdk in the repository: ' +
+      '`createFolioClient({ baseUrl, apiKey })`, typed REST and tRPC calls, `FolioApiError.code`). ' +
+      `Every error answers \`{error, message, code}\`; each \`code\` is explained in ${ERROR_DOCS_PATH}.`,
     version: opts.version,
     baseUrl: opts.serverUrl,
     securitySchemes: {
@@ -195,7 +206,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl: string 
       ok.content = { ...ok.content, [type]: { schema: { type: 'string', format: 'binary', description } } };
     }
   }
-  for (const route of FILE_ROUTES) {
+  for (const route of PUBLIC_FILE_ROUTES) {
     const op = operation(route.method, route.path);
     answers(op, route.rest?.successStatus ?? 200, route.errors, route.rest ?? {});
     op.security = route.protect ? SECURITY : [];

@@ -46,7 +46,11 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
 export type WebhookAnswer =
   | { status: 200; body: { received: true; outcome: WebhookOutcome } }
-  | { status: 400 | 500; body: { error: string; message: string; code: string } };
+  // Codes of @folio/api's ERROR_CODES (which this package cannot import); apps/api checks they are.
+  | {
+      status: 400 | 500;
+      body: { error: string; message: string; code: 'signature_invalid' | 'internal_error' };
+    };
 
 const bad = (message: string): WebhookAnswer => ({
   status: 400,

@@ -13,6 +13,7 @@ export * from './printable';
 export * from './printable-nomina';
 export * from './printable-pagos';
 export * from './region-fronteriza';
+export { REJECTION_CODES, type RejectionCode } from './rejection';
 export * from './rfc';
 export * from './sat-metadata';
 export * from './sat-status';

@@ -6,7 +6,7 @@ import { readImpuestos } from './impuestos';
 import { NS } from './namespaces';
 import { readNomina } from './nomina';
 import { readPagos } from './pagos';
-import { CfdiRejection } from './rejection';
+import { CfdiRejection, type RejectionCode } from './rejection';
 import { normalizeRfc } from './rfc';
 import type { Cfdi, CfdiVersion, Concepto, ParseResult, TipoDeComprobante } from './types';
 import { toXmlText } from './xml-input';
@@ -40,14 +40,14 @@ export function parseCfdi(input: string | Uint8Array): ParseResult {
 export function parseCfdiWith<T>(
   input: string | Uint8Array,
   more: (root: XmlElement, cfdi: Cfdi) => T,
-): { ok: true; cfdi: Cfdi; more: T } | { ok: false; reason: string } {
+): { ok: true; cfdi: Cfdi; more: T } | { ok: false; reason: string; code: RejectionCode } {
   try {
     const { text, repairs } = toXmlText(input);
     const root = parseXmlTree(text);
     const cfdi = readComprobante(root, repairs);
     return { ok: true, cfdi, more: more(root, cfdi) };
   } catch (err) {
-    if (err instanceof CfdiRejection) return { ok: false, reason: err.message };
+    if (err instanceof CfdiRejection) return { ok: false, reason: err.message, code: err.code };
     throw err;
   }
 }
@@ -57,7 +57,8 @@ function readComprobante(root: XmlElement, repairs: string[]): Cfdi {
   const ns = version === '4.0' ? NS.cfdi40 : NS.cfdi33;
   const complementos = children(root, ns, 'Complemento');
   const timbre = timbreIn(complementos);
-  if (!timbre?.attrs.UUID) throw new CfdiRejection('CFDI sin timbre (no TimbreFiscalDigital UUID)');
+  if (!timbre?.attrs.UUID)
+    throw new CfdiRejection('CFDI sin timbre (no TimbreFiscalDigital UUID)', 'unstamped');
   const uuid = uuidAttr(timbre, 'UUID');
 
   const fecha = fechaH(root, 'Fecha');
@@ -147,13 +148,22 @@ function versionOf(root: XmlElement): CfdiVersion {
     const version = root.attrs.Version ?? root.attrs.version;
     if (version === '4.0' && root.ns === NS.cfdi40) return '4.0';
     if (version === '3.3' && root.ns === NS.cfdi33) return '3.3';
-    throw new CfdiRejection(`versión no soportada: ${version ?? '(sin atributo Version)'}`);
+    throw new CfdiRejection(
+      `versión no soportada: ${version ?? '(sin atributo Version)'}`,
+      'version_unsupported',
+    );
   }
   if (root.name === 'Retenciones') {
-    throw new CfdiRejection(`versión no soportada: CFDI de retenciones e información de pagos (${root.ns})`);
+    throw new CfdiRejection(
+      `versión no soportada: CFDI de retenciones e información de pagos (${root.ns})`,
+      'version_unsupported',
+    );
   }
   const where = root.ns ? ` en ${root.ns}` : ' sin espacio de nombres';
-  throw new CfdiRejection(`versión no soportada: no es un CFDI (elemento raíz ${root.name}${where})`);
+  throw new CfdiRejection(
+    `versión no soportada: no es un CFDI (elemento raíz ${root.name}${where})`,
+    'version_unsupported',
+  );
 }
 
 // An RFC has 12 or 13 characters; a malformed one is only a warning, but never an unbounded one.

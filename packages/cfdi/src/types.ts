@@ -161,4 +161,6 @@ export interface DoctoRelacionado {
   impuestosDR?: ImpuestosDR;
 }
 
-export type ParseResult = { ok: true; cfdi: Cfdi } | { ok: false; reason: string };
+export type ParseResult =
+  | { ok: true; cfdi: Cfdi }
+  | { ok: false; reason: string; code: import('./rejection').RejectionCode };

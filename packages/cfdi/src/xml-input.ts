@@ -53,7 +53,7 @@ function decode(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes); // also drops a leading EF BB BF
   } catch {
-    throw new CfdiRejection('codificación inválida: el archivo no es UTF-8 válido');
+    throw new CfdiRejection('codificación inválida: el archivo no es UTF-8 válido', 'encoding_unsupported');
   }
 }
 
@@ -67,7 +67,10 @@ function checkedText(text: string): string {
 
 function tooLarge(bytes: number): void {
   if (bytes > MAX_CFDI_BYTES) {
-    throw new CfdiRejection(`archivo demasiado grande: ${bytes} bytes (máximo ${MAX_CFDI_BYTES})`);
+    throw new CfdiRejection(
+      `archivo demasiado grande: ${bytes} bytes (máximo ${MAX_CFDI_BYTES})`,
+      'file_too_large',
+    );
   }
 }
 
@@ -80,7 +83,10 @@ function utf8Length(text: string): number {
 function rejectDeclaredEncoding(head: string): void {
   const declared = DECLARED_ENCODING.exec(head)?.[1];
   if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
-    throw new CfdiRejection(`codificación no soportada: ${declared} (un CFDI debe estar en UTF-8)`);
+    throw new CfdiRejection(
+      `codificación no soportada: ${declared} (un CFDI debe estar en UTF-8)`,
+      'encoding_unsupported',
+    );
   }
 }
 
@@ -94,7 +100,7 @@ function trimJunk(text: string): XmlText {
   };
 }
 
-const noXml = () => new CfdiRejection('XML mal formado: el archivo no contiene XML');
+const noXml = () => new CfdiRejection('XML mal formado: el archivo no contiene XML', 'xml_malformed');
 
 function repairs(before: boolean, after: boolean): string[] {
   const done: string[] = [];

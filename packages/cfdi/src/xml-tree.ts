@@ -37,7 +37,7 @@ export function parseXmlTree(text: string): XmlElement {
 
   parser.on('doctype', () => {
     // Refused outright: no billion laughs, no external entities (XXE), no internal subset.
-    throw new CfdiRejection('DTD/entidades no permitidas (<!DOCTYPE>)');
+    throw new CfdiRejection('DTD/entidades no permitidas (<!DOCTYPE>)', 'xml_malformed');
   });
   parser.on('attribute', ({ name, value }) => {
     if (skipping > 0 || name.charCodeAt(0) !== 120 /* x */ || !name.startsWith('xmlns')) return;
@@ -84,9 +84,9 @@ export function parseXmlTree(text: string): XmlElement {
     parser.write(text).close();
   } catch (err) {
     if (err instanceof CfdiRejection) throw err;
-    throw new CfdiRejection(`XML mal formado: ${(err as Error).message}`);
+    throw new CfdiRejection(`XML mal formado: ${(err as Error).message}`, 'xml_malformed');
   }
-  if (!root) throw new CfdiRejection('XML mal formado: sin elemento raíz');
+  if (!root) throw new CfdiRejection('XML mal formado: sin elemento raíz', 'xml_malformed');
   return root;
 }
 

@@ -1,12 +1,41 @@
+import type { IncomingMessage } from 'node:http';
 import { AppError, errorBody } from '@folio/api';
 import type { Context, MiddlewareHandler } from 'hono';
+
+/** How long a refused body may keep arriving, discarded, after its 413 was sent whole. */
+const DRAIN_MS = 10_000;
 
 /**
  * 413 for a body refused before it was read whole. The connection closes with it: left open, the
  * unread rest of the body would be taken for the client's next request on that socket.
  */
-export const payloadTooLarge = (c: Context, message: string) =>
-  c.json(errorBody(413, message), 413, { Connection: 'close' });
+export const payloadTooLarge = (c: Context, message: string) => {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) closeAfterDraining(incoming);
+  return c.json(errorBody(413, message), 413, { Connection: 'close' });
+};
+
+/**
+ * Node closes a `Connection: close` answer's socket as soon as the answer is written (destroySoon).
+ * A client still sending its body then meets a reset, and most (Node's fetch, curl with a large
+ * body) report EPIPE/ECONNRESET and drop the 413 they were sent. Instead the server half-closes
+ * (FIN after the answer: it arrives whole) and keeps reading, discarding the rest of the body
+ * through the HTTP parser, until the client closes its side or DRAIN_MS have passed.
+ */
+function closeAfterDraining(incoming: IncomingMessage): void {
+  const socket = incoming.socket;
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    // Nobody reads the refused body. The request's body stream (which pauses the message while its
+    // queue is full) lets go of it, so it flows without a reader, discarded, and the socket, whose
+    // reading stopped when the unread body filled that queue, reads again.
+    incoming.removeAllListeners('data');
+    incoming.resume();
+    socket.resume();
+    const timer = setTimeout(() => socket.destroy(), DRAIN_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
 
 /**
  * Refuses a body over `maxSize` bytes: at once by Content-Length, else as soon as the count passes it

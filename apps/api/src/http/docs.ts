@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { buildOpenApiDocument } from '@folio/api';
+import { fileURLToPath } from 'node:url';
+import { buildOpenApiDocument, ERROR_DOCS_PATH } from '@folio/api';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from './types';
@@ -9,6 +10,8 @@ import type { AppDeps, AppEnv } from './types';
 const require = createRequire(import.meta.url);
 // The package exports no subpath for its browser bundle; find it beside the main entry (dist/).
 const SCALAR_BUNDLE = join(dirname(require.resolve('@scalar/api-reference')), 'browser/standalone.js');
+/** The error codes' reference, which every error answer's `Link: rel="help"` points into. */
+const ERRORS_MD = fileURLToPath(new URL('../../../../docs/errors.md', import.meta.url));
 
 /** A folio (a numbered sheet) in the page's accent colour. */
 const FAVICON =
@@ -19,7 +22,13 @@ const FAVICON =
 export function mountDocs(app: Hono<AppEnv>, deps: Pick<AppDeps, 'version' | 'config'>): void {
   const doc = buildOpenApiDocument({ version: deps.version, serverUrl: `${deps.config.appUrl}/api` });
   let bundle: Promise<Buffer> | undefined;
+  let errors: Promise<string> | undefined;
   app.get('/api/openapi.json', (c) => c.json(doc));
+  app.get(ERROR_DOCS_PATH, async (c) => {
+    errors ??= readFile(ERRORS_MD, 'utf8');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(await errors, 200, { 'Content-Type': 'text/markdown; charset=utf-8' });
+  });
   app.get('/api/docs/scalar.js', async (c) => {
     bundle ??= readFile(SCALAR_BUNDLE);
     c.header('Cache-Control', 'public, max-age=86400');

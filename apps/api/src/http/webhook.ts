@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@folio/api';
 import { handleStripeWebhook } from '@folio/billing';
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './types';
@@ -16,6 +17,7 @@ export function mountStripeWebhook(app: Hono<AppEnv>, deps: AppDeps): void {
       raw,
       c.req.header('stripe-signature'),
     );
-    return c.json(answer.body, answer.status);
+    // An error answer is the API's error body: its code one of ERROR_CODES (TypeScript checks).
+    return c.json(answer.body satisfies ErrorBody | { received: true }, answer.status);
   });
 }

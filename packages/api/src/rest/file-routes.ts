@@ -25,6 +25,8 @@ export interface FileRoute {
   };
   /** Error statuses the route answers (documented with the one error body). */
   errors: number[];
+  /** Served, but left out of the public document: only the payment provider calls it. */
+  internal?: true;
 }
 
 const ImportAnswer = z.object({ message: z.string(), data: ImportReport }).meta({
@@ -295,6 +297,7 @@ export const FILE_ROUTES: readonly FileRoute[] = [
     method: 'POST',
     path: '/webhooks/stripe',
     protect: false,
+    internal: true, // a generated client must not get a webhooksStripe() method
     operation: {
       operationId: 'webhooks-stripe',
       tags: ['webhooks'],

@@ -19,6 +19,11 @@ const keysRevoked = (n: number) =>
 const Email = z.string().trim().max(254).pipe(z.email('Invalid email format')).meta({ format: 'email' });
 const AccessToken = z.object({ accessToken: z.string(), expiresAt: z.string() });
 const UserMessage = z.object({ message: z.string(), user: User });
+/** A verification's answer: the user on first use only (a used link must not reveal the account). */
+const VerifyAnswer = z.object({
+  message: z.string(),
+  user: User.optional().meta({ description: 'The verified account; absent when the link was already used' }),
+});
 
 export const authRouter = router({
   register: publicProcedure
@@ -135,7 +140,7 @@ export const authRouter = router({
       },
     })
     .input(TokenInput)
-    .output(UserMessage)
+    .output(VerifyAnswer)
     .mutation(({ ctx, input }) => verifyEmail(ctx, input.token)),
 
   verifyEmailLink: publicProcedure
@@ -146,13 +151,13 @@ export const authRouter = router({
         tags: ['auth'],
         summary: 'Verify the email from the link in the message',
         description:
-          'What the link in the verification mail opens: the token is in the query string. A browser (Accept: text/html) gets a Spanish page; other clients get JSON. A second use of the link answers 200 "Email already verified"; an unknown or expired token answers 400.',
+          'What the link in the verification mail opens: the token is in the query string. A browser (Accept: text/html) gets a Spanish page; other clients get JSON. A second use of the link answers 200 `{message: "Email already verified"}` and nothing of the account; an unknown or expired token answers 400.',
         protect: false,
         errorResponses: [400, 500],
       },
     })
     .input(TokenInput)
-    .output(UserMessage)
+    .output(VerifyAnswer)
     .query(({ ctx, input }) => verifyEmail(ctx, input.token)),
 
   resendVerification: authedProcedure

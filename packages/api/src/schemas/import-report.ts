@@ -1,3 +1,4 @@
+import { REJECTION_CODES } from '@folio/cfdi';
 import { z } from 'zod';
 import { Tipo } from './invoice';
 
@@ -9,11 +10,11 @@ export const FileReport = z.object({
   tipo: Tipo.optional(),
   uuid: z.string().optional(),
   id: z.string().optional(),
-  error: z.string().optional(),
+  error: z.string().optional().describe('Why a file was rejected, in Spanish (the `motivo`)'),
   code: z
-    .enum(['quota_exceeded'])
+    .enum(REJECTION_CODES)
     .optional()
-    .describe('Why a file was rejected, when a program should act on it: `quota_exceeded` (monthly limit).'),
+    .describe('Why a file was rejected, for programs (docs/errors.md, import file codes)'),
 });
 export type FileReport = z.infer<typeof FileReport>;
 

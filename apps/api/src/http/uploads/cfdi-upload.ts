@@ -25,7 +25,12 @@ const XML_TYPES = /^(application|text)\/xml\b/i;
 async function* multipartFiles(form: FormData): AsyncGenerator<ImportFile> {
   for (const part of form.getAll('files')) {
     if (typeof part === 'string') {
-      yield { name: 'files', content: '', error: 'expected a file, got a text field' };
+      yield {
+        name: 'files',
+        content: '',
+        error: 'expected a file, got a text field',
+        code: 'file_type_unsupported',
+      };
       continue;
     }
     const name = part.name || 'upload';
@@ -34,10 +39,15 @@ async function* multipartFiles(form: FormData): AsyncGenerator<ImportFile> {
       yield* xmlEntries(name, Buffer.from(await part.arrayBuffer()));
     } else if (lower.endsWith('.xml')) {
       yield part.size > MAX_CFDI_BYTES
-        ? { name, content: '', error: XML_TOO_LARGE }
+        ? { name, content: '', error: XML_TOO_LARGE, code: 'file_too_large' }
         : { name, content: new Uint8Array(await part.arrayBuffer()) };
     } else {
-      yield { name, content: '', error: 'only .xml and .zip files can be imported' };
+      yield {
+        name,
+        content: '',
+        error: 'only .xml and .zip files can be imported',
+        code: 'file_type_unsupported',
+      };
     }
   }
 }
@@ -79,9 +89,10 @@ export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
             try {
               form = await c.req.formData();
             } catch {
-              return c.json(errorBody(400, 'Malformed multipart body'), 400);
+              return c.json(errorBody(400, 'Malformed multipart body', { code: 'malformed_multipart' }), 400);
             }
-            if (!form.getAll('files').length) return c.json(errorBody(400, 'No `files` in the upload'), 400);
+            if (!form.getAll('files').length)
+              return c.json(errorBody(400, 'No `files` in the upload', { code: 'no_files' }), 400);
             // Every ZIP is checked (size, entries, names) and the request's files and inflated bytes
             // counted before anything from the request is stored.
             const total = { files: 0, bytes: 0 };

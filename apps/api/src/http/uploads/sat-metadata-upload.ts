@@ -63,9 +63,10 @@ export function mountSatMetadataUpload(app: Hono<AppEnv>, deps: AppDeps): void {
           try {
             form = await c.req.formData();
           } catch {
-            return c.json(errorBody(400, 'Malformed multipart body'), 400);
+            return c.json(errorBody(400, 'Malformed multipart body', { code: 'malformed_multipart' }), 400);
           }
-          if (!form.getAll('files').length) return c.json(errorBody(400, 'No `files` in the upload'), 400);
+          if (!form.getAll('files').length)
+            return c.json(errorBody(400, 'No `files` in the upload', { code: 'no_files' }), 400);
           // Every ZIP checked and the request's files and bytes counted before anything is read.
           const total = { files: 0, bytes: 0 };
           for (const part of form.getAll('files')) {

@@ -140,16 +140,26 @@ export async function* zipEntries(
     if (skipped) {
       yield { name, content: '', skipped };
     } else if (!entry.fileName.toLowerCase().endsWith(kind.ext)) {
-      yield { name, content: '', error: kind.wrongType };
+      yield { name, content: '', error: kind.wrongType, code: 'file_type_unsupported' };
     } else if (entry.uncompressedSize > kind.maxBytes) {
-      yield { name, content: '', error: kind.tooLarge };
+      yield { name, content: '', error: kind.tooLarge, code: 'file_too_large' };
     } else if (entry.isEncrypted()) {
-      yield { name, content: '', error: 'encrypted ZIP entries are not supported' };
+      yield {
+        name,
+        content: '',
+        error: 'encrypted ZIP entries are not supported',
+        code: 'zip_entry_unreadable',
+      };
     } else {
       try {
         yield { name, content: await readEntry(zip, buf, entry) };
       } catch (err) {
-        yield { name, content: '', error: `unreadable ZIP entry: ${(err as Error).message}` };
+        yield {
+          name,
+          content: '',
+          error: `unreadable ZIP entry: ${(err as Error).message}`,
+          code: 'zip_entry_unreadable',
+        };
       }
     }
   }

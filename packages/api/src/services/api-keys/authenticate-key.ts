@@ -2,7 +2,7 @@ import { hashToken } from '@folio/auth';
 import { getEntitlements } from '@folio/billing';
 import { findActiveApiKey, recordApiKeyIp, touchApiKey } from '@folio/db/queries/api-keys';
 import type { Context } from '../../context';
-import { forbidden, unauthorized } from '../../errors';
+import { forbidden, planRequired, unauthorized } from '../../errors';
 import { audit } from '../audit';
 import type { Principal } from '../auth/authenticate';
 import { API_ACCESS_REQUIRED, LAST_USED_RESOLUTION_MS } from './rules';
@@ -23,7 +23,7 @@ export async function authenticateApiKey(
   const { key: row, user } = found;
   const { limits } = await getEntitlements(ctx.db, user.id);
   if (!limits.apiAccess) {
-    throw forbidden(`${API_ACCESS_REQUIRED}; your key works again after an upgrade`, 'plan_required');
+    throw planRequired(`${API_ACCESS_REQUIRED}; your key works again after an upgrade`);
   }
   if (access === 'write' && row.scope === 'read') {
     throw forbidden(

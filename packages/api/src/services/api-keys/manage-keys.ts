@@ -5,7 +5,7 @@ import { getEntitlements } from '@folio/billing';
 import { insertApiKeyWithinLimit, listActiveApiKeys, revokeApiKey } from '@folio/db/queries/api-keys';
 import type { z } from 'zod';
 import type { Context } from '../../context';
-import { forbidden, notFound } from '../../errors';
+import { forbidden, notFound, planRequired } from '../../errors';
 import { type ApiKey, type CreateApiKeyInput, type NewApiKey, toApiKey } from '../../schemas/api-key';
 import { audit } from '../audit';
 import { requireVerifiedEmail } from '../auth/require-verified-email';
@@ -21,7 +21,7 @@ export async function createApiKey(
 ): Promise<z.infer<typeof NewApiKey>> {
   requireVerifiedEmail(user);
   const { limits } = await getEntitlements(ctx.db, user.id);
-  if (!limits.apiAccess) throw forbidden(API_ACCESS_REQUIRED, 'plan_required');
+  if (!limits.apiAccess) throw planRequired(API_ACCESS_REQUIRED);
   const { key, hash, prefix } = generateApiKey();
   const expiresAt = input.expires_in_days ? new Date(Date.now() + input.expires_in_days * DAY_MS) : null;
   const row = await insertApiKeyWithinLimit(

@@ -11,12 +11,15 @@ import { queueVerificationEmail } from './verification-email';
 export const INVALID_VERIFICATION_TOKEN = 'Invalid or expired verification token';
 export const ALREADY_VERIFIED = 'Email already verified';
 
-/** Verifies the address; a second use of the same link says so instead of failing. */
-export async function verifyEmail(ctx: Context, token: string): Promise<{ message: string; user: User }> {
+/**
+ * Verifies the address; a second use of the same link says so instead of failing, and nothing more:
+ * whoever holds an old link (a forwarded mail, a shared screen) learns nothing of the account.
+ */
+export async function verifyEmail(ctx: Context, token: string): Promise<{ message: string; user?: User }> {
   const result = await consumeVerificationToken(ctx.db, token.trim());
   if (!result) throw badRequest(INVALID_VERIFICATION_TOKEN);
   const { user, alreadyVerified } = result;
-  if (alreadyVerified) return { message: ALREADY_VERIFIED, user: toUser(user) };
+  if (alreadyVerified) return { message: ALREADY_VERIFIED };
   await redactMailedLinks(ctx.db, user.email, VERIFY_MAIL); // used: the outbox keeps no usable link
   await audit(ctx, 'user.verify_email', user.id, { entity: 'user', entityId: user.id });
   return { message: 'Email verified', user: toUser(user) };

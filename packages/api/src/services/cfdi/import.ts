@@ -8,6 +8,7 @@ import {
   creditedUuids,
   MAX_CFDI_BYTES,
   parseCfdi,
+  type RejectionCode,
   tipoOf,
   validateCfdi,
   XML_TOO_LARGE,
@@ -39,6 +40,8 @@ export interface ImportFile {
   content: Uint8Array | string;
   /** Set when the transport already refused the file (e.g. a ZIP entry over the size limit). */
   error?: string;
+  /** Why, for programs (with `error`). */
+  code?: RejectionCode;
 }
 
 /**
@@ -194,14 +197,16 @@ const overQuotaLine = (file: ImportFile, limit: number | null): FileReport => ({
 /** Everything about a file that needs no database: size, XML, CFDI, and whether it is the profile's. */
 function readFile(file: ImportFile, profile: ProfileRow): Pending {
   const { name } = file;
-  if (file.error) return { file, line: { name, status: 'rejected', error: file.error } };
-  if (byteLength(file.content) > MAX_CFDI_BYTES)
-    return { file, line: { name, status: 'rejected', error: XML_TOO_LARGE } };
+  const rejected = (error: string, code: RejectionCode, uuid?: string): Pending => ({
+    file,
+    line: { name, status: 'rejected', ...(uuid ? { uuid } : {}), error, code },
+  });
+  if (file.error) return rejected(file.error, file.code ?? 'file_type_unsupported');
+  if (byteLength(file.content) > MAX_CFDI_BYTES) return rejected(XML_TOO_LARGE, 'file_too_large');
   const parsed = parseCfdi(file.content);
-  if (!parsed.ok) return { file, line: { name, status: 'rejected', error: parsed.reason } };
+  if (!parsed.ok) return rejected(parsed.reason, parsed.code);
   const classified = classifyCfdi(parsed.cfdi, profile.rfc);
-  if ('error' in classified)
-    return { file, line: { name, status: 'rejected', uuid: parsed.cfdi.uuid, error: classified.error } };
+  if ('error' in classified) return rejected(classified.error, 'rfc_not_party', parsed.cfdi.uuid);
   return { file, cfdi: parsed.cfdi, classified };
 }
 

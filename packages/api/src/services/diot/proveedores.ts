@@ -2,7 +2,7 @@ import { getEntitlements } from '@folio/billing';
 import { isValidRfc, normalizeRfc } from '@folio/cfdi';
 import { upsertDiotOverride } from '@folio/db/queries/diot';
 import type { Context } from '../../context';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest, planRequired } from '../../errors';
 import { authorizeProfile } from '../profiles/access';
 import { OPERACIONES_PERMITIDAS, type TipoOperacion, terceroOfKey } from '../reports/compute/diot-tipo';
 import { includes } from '../reports/compute/monthly';
@@ -26,7 +26,7 @@ export async function setDiotProveedor(ctx: Context, userId: string, input: Diot
     authorizeProfile(ctx, userId, input.profileId, 'write'),
   ]);
   if (!includes(limits.reports, 'advanced')) {
-    throw forbidden(reportLevelRequired('The DIOT', 'advanced'), 'plan_required');
+    throw planRequired(reportLevelRequired('The DIOT', 'advanced'));
   }
   const rfcLike = normalizeRfc(input.rfc);
   const clave = isValidRfc(rfcLike) ? rfcLike : input.rfc.trim();

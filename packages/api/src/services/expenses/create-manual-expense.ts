@@ -6,7 +6,7 @@ import { insertManualExpense } from '@folio/db/queries/expenses';
 import { findAnswer, saveAnswer } from '@folio/db/queries/idempotency';
 import { findPeriod } from '@folio/db/queries/periods';
 import type { Context } from '../../context';
-import { badRequest, conflict } from '../../errors';
+import { badRequest, conflict, invalidField } from '../../errors';
 import { type Expense, toManualExpense } from '../../schemas/expense';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
@@ -154,7 +154,13 @@ function supplierOf(input: ManualExpenseInput) {
   let rfcEmisor: string | null = null;
   if (input.rfc_emisor !== undefined) {
     const parsed = parseRfc(input.rfc_emisor);
-    if ('problem' in parsed) throw badRequest(`rfc_emisor: ${parsed.problem.message}`, 'rfc_invalid');
+    if ('problem' in parsed)
+      throw invalidField(
+        'rfc_emisor',
+        parsed.problem.message,
+        'rfc_invalid',
+        `rfc_emisor: ${parsed.problem.message}`,
+      );
     rfcEmisor = parsed.rfc;
   }
   return {

@@ -2,7 +2,7 @@ import { getEntitlements } from '@folio/billing';
 import { cfdiRowsAfter, countCfdis, type ListCursor } from '@folio/db/queries/cfdis';
 import { countExpenses, expenseRowsAfter } from '@folio/db/queries/expenses';
 import type { Context } from '../../context';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest, planRequired } from '../../errors';
 import { toExpense } from '../../schemas/expense';
 import type { ExportFormat } from '../../schemas/export';
 import { toInvoice } from '../../schemas/invoice';
@@ -88,7 +88,7 @@ async function exportListing<R extends ListCursor, O>(
 async function prepare(ctx: Context, userId: string, q: { format: ExportFormat; profileId?: string }) {
   if (q.format === 'xlsx') {
     const { limits } = await getEntitlements(ctx.db, userId);
-    if (!limits.exportExcel) throw forbidden(EXCEL_EXPORT_REQUIRED, 'plan_required');
+    if (!limits.exportExcel) throw planRequired(EXCEL_EXPORT_REQUIRED);
   }
   return q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
 }

@@ -1,6 +1,6 @@
 import { getEntitlements } from '@folio/billing';
 import type { Context } from '../../context';
-import { forbidden } from '../../errors';
+import { planRequired } from '../../errors';
 import { getInvoiceXml } from '../cfdi/read';
 import { renderPdf } from './pdf-pool';
 import { attachment, PDF_EXPORT_REQUIRED } from './rules';
@@ -17,7 +17,7 @@ const safePart = (s: string) => s.replace(/[^\p{L}\p{N}&._-]/gu, '_');
  */
 export async function invoicePdf(ctx: Context, userId: string, id: string) {
   const { limits } = await getEntitlements(ctx.db, userId);
-  if (!limits.exportPDF) throw forbidden(PDF_EXPORT_REQUIRED, 'plan_required');
+  if (!limits.exportPDF) throw planRequired(PDF_EXPORT_REQUIRED);
   const xml = await getInvoiceXml(ctx, userId, id);
   const { pdf: body, cfdi } = await renderPdf({ kind: 'cfdi', xml }, ctx.config.pdf);
   if (!cfdi) throw new Error('the PDF worker did not say which CFDI it drew');

@@ -1,12 +1,12 @@
 import { checkProfileRfc, type TipoPersona } from '@folio/cfdi';
 import type { Db } from '@folio/db';
 import { listFiscalRegimes } from '@folio/db/queries/catalogs';
-import { badRequest, unprocessable } from '../../errors';
+import { invalidField, unprocessable } from '../../errors';
 
 /** RFC rules from packages/cfdi; any failure is a 400 naming the rule. */
 export function validRfc(rfc: string, tipoPersona: TipoPersona): string {
   const result = checkProfileRfc(rfc, tipoPersona);
-  if ('problem' in result) throw badRequest(result.problem.message, 'rfc_invalid');
+  if ('problem' in result) throw invalidField('rfc', result.problem.message, 'rfc_invalid');
   return result.rfc;
 }
 

@@ -3,7 +3,7 @@ import { reportRows } from '@folio/db/queries/reports';
 import { statusNotices } from '@folio/db/queries/sat-status';
 import { taxSettingsOf } from '@folio/db/queries/tax-settings';
 import type { Context } from '../../context';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest, planRequired } from '../../errors';
 import { renderPdf } from '../exports/pdf-pool';
 import { attachment, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED, PDF_EXPORT_REQUIRED } from '../exports/rules';
 import { xlsxWorkbook } from '../exports/writers';
@@ -71,8 +71,7 @@ async function monthly(ctx: Context, userId: string, q: MonthQuery) {
 
 async function annual(ctx: Context, userId: string, q: YearQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
-  if (!includes(nivel, 'complete'))
-    throw forbidden(reportLevelRequired('The annual report', 'complete'), 'plan_required');
+  if (!includes(nivel, 'complete')) throw planRequired(reportLevelRequired('The annual report', 'complete'));
   const range = { profileId: profile.id, ...yearRange(q.año) };
   const [rows, settings, notices] = await Promise.all([
     reportRows(ctx.db, range),
@@ -87,8 +86,7 @@ async function annual(ctx: Context, userId: string, q: YearQuery) {
 
 async function diot(ctx: Context, userId: string, q: MonthQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
-  if (!includes(nivel, 'advanced'))
-    throw forbidden(reportLevelRequired('The DIOT', 'advanced'), 'plan_required');
+  if (!includes(nivel, 'advanced')) throw planRequired(reportLevelRequired('The DIOT', 'advanced'));
   const range = { profileId: profile.id, ...monthRange(q.año, q.mes) };
   const [{ proveedores, advertencias }, notices] = await Promise.all([
     diotOfMonth(ctx.db, profile, q),
@@ -183,8 +181,8 @@ export async function reportFile(
   if (q.format === 'txt') return diotTxtFile(ctx, userId, q as MonthQuery);
   const format = q.format === 'pdf' ? 'pdf' : 'xlsx';
   const { limits } = await getEntitlements(ctx.db, userId);
-  if (format === 'xlsx' && !limits.exportExcel) throw forbidden(EXCEL_EXPORT_REQUIRED, 'plan_required');
-  if (format === 'pdf' && !limits.exportPDF) throw forbidden(PDF_EXPORT_REQUIRED, 'plan_required');
+  if (format === 'xlsx' && !limits.exportExcel) throw planRequired(EXCEL_EXPORT_REQUIRED);
+  if (format === 'pdf' && !limits.exportPDF) throw planRequired(PDF_EXPORT_REQUIRED);
   const r = await sectionsOf(ctx, userId, kind, q);
   const mes = 'mes' in q ? String(q.mes).padStart(2, '0') : undefined;
   const filename = `${FILE_PREFIX[kind]}-${r.profile.rfc}-${q.año}${mes ? `-${mes}` : ''}.${format}`;

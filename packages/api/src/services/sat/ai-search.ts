@@ -2,7 +2,7 @@ import { CHECKOUT_PLANS, getEntitlements, PLAN_LIMITS, QUOTA_TIME_ZONE } from '@
 import type { Db } from '@folio/db';
 import { findSatProducts, rankSatByAnyWord } from '@folio/db/queries/catalogs';
 import type { Context } from '../../context';
-import { forbidden } from '../../errors';
+import { planRequired } from '../../errors';
 import { toSatProduct } from '../../schemas/sat';
 import { takeMonthlyQuota } from '../quota';
 import { recordSearch } from './history';
@@ -28,7 +28,7 @@ export interface SatAiSearchInput {
  */
 export async function aiSearchCatalog(ctx: Context, userId: string, input: SatAiSearchInput) {
   const { limits } = await getEntitlements(ctx.db, userId);
-  if (limits.satAISearchesPerMonth === 0) throw forbidden(AI_SEARCH_REQUIRED, 'plan_required');
+  if (limits.satAISearchesPerMonth === 0) throw planRequired(AI_SEARCH_REQUIRED);
   // The search runs while the quota is taken; its answer is dropped when the quota says no.
   const search = searchByMeaning(ctx.db, input.query);
   search.catch(() => {});

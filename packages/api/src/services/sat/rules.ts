@@ -1,6 +1,6 @@
 import { CHECKOUT_PLANS, getEntitlements, PLAN_LIMITS, type PlanLimits } from '@folio/billing';
 import type { Context } from '../../context';
-import { forbidden } from '../../errors';
+import { planRequired } from '../../errors';
 
 /** Searches kept per user: the newest; older ones drop off as new ones are recorded. */
 export const HISTORY_KEPT = 1000;
@@ -28,6 +28,6 @@ export async function requireSatFeature(
   feature: SatFeature,
 ): Promise<PlanLimits> {
   const { limits } = await getEntitlements(ctx.db, userId);
-  if (!limits[feature]) throw forbidden(featureRequired(feature), 'plan_required');
+  if (!limits[feature]) throw planRequired(featureRequired(feature));
   return limits;
 }
