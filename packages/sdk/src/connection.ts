@@ -1,7 +1,8 @@
 import { createRestClient, type FolioRestClient } from './rest';
 import { type RefreshOptions, refreshingToken } from './session';
+import type { TokenGetter } from './token-getter';
 
-export type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+export type { TokenGetter } from './token-getter';
 
 export interface FolioClientOptions {
   /** Where the API runs, e.g. `http://localhost:3000` (the tRPC endpoint is `/trpc`, REST is `/api`). */

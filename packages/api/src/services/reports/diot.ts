@@ -16,7 +16,8 @@ import {
   listDiotOverrides,
 } from '@folio/db/queries/diot';
 import { dec, ONE, ratio, ZERO } from './compute/decimal';
-import { type DiotDocFacts, type DiotOverride, diotReport } from './compute/diot';
+import { type DiotOverride, diotReport } from './compute/diot';
+import type { DiotDocFacts } from './compute/diot-facts';
 import { reliefWarnings } from './compute/diot-relief';
 import type { TipoOperacion } from './compute/diot-tipo';
 import type { Period, ReportProfile } from './compute/monthly';

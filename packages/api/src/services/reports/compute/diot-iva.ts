@@ -1,6 +1,6 @@
 import { type Dec, dec, ZERO } from './decimal';
-import type { DiotDocFacts } from './diot';
-import type { CashMove } from './movements';
+import type { DiotDocFacts } from './diot-facts';
+import type { CashMove } from './doc-taxes';
 
 // Where the IVA of one paid document goes in the DIOT's creditable and non-creditable columns. The
 // DIOT takes the split as a function, so the rules of what is creditable (tax-rules §4: cash,

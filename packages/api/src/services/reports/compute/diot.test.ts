@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from './decimal';
-import { type DiotDocFacts, diotReport } from './diot';
+import { diotReport } from './diot';
+import type { DiotDocFacts } from './diot-facts';
 import { defaultIvaSplit } from './diot-iva';
 import { reliefWarnings } from './diot-relief';
 import { deriveTipoOperacion, type OperacionFacts, tipoOperacionOf } from './diot-tipo';
