@@ -7,7 +7,7 @@ import { meaningModelFor, searchByMeaning } from '@folio/api';
 import { caller, setPlan, signUp, testDeps } from '@folio/api/testing';
 import { BUNDLED_SAT_CATALOG, importSatCatalog, openDb } from '@folio/db';
 import { searchSatProducts } from '@folio/db/queries/catalogs';
-import { SAT_AI_RELEVANCE } from '@folio/db/testing';
+import { SAT_AI_RELEVANCE } from '../../packages/api/test/fixtures/sat-ai-relevance';
 import { machine, ms, summarize } from '../lib/stats';
 
 /** The catalog shipped in packages/db/data unless SAT_CATALOG_CSV names another file. */

@@ -90,7 +90,7 @@ if (alertMails.mails) log.info(alertMails, 'SAT catalog alerts: mails queued');
 const billing = createBillingProvider({
   appUrl: env.APP_URL,
   // Loaded only when it will run: without Stripe keys (development, tests).
-  offline: env.STRIPE_SECRET_KEY ? undefined : (await import('@folio/billing/dev')).FakeStripe,
+  offline: env.STRIPE_SECRET_KEY ? undefined : (await import('@folio/billing-dev')).FakeStripe,
   secretKey: env.STRIPE_SECRET_KEY,
   webhookSecret: env.STRIPE_WEBHOOK_SECRET,
   apiUrl: env.STRIPE_API_URL,

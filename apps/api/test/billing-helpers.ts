@@ -1,4 +1,4 @@
-import type { FakeStripe } from '@folio/billing/dev';
+import type { FakeStripe } from '@folio/billing-dev';
 import { auditLog, billingCustomers, profiles, subscriptions, webhookEvents } from '@folio/db/schema';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -6,7 +6,7 @@ import { bearer, request, type TestApp, type TestUser } from './harness';
 
 /** The offline provider of this test app. */
 export const devOf = (t: TestApp): FakeStripe => {
-  const dev = t.deps.billing.dev;
+  const dev = t.deps.billing.dev as FakeStripe | undefined;
   if (!dev) throw new Error('the test app is not on the offline provider');
   return dev;
 };

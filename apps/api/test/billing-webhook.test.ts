@@ -1,4 +1,4 @@
-import type { Delivery } from '@folio/billing/dev';
+import type { Delivery } from '@folio/billing-dev';
 import { subscriptions } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

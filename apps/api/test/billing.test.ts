@@ -1,5 +1,5 @@
 import { createBillingProvider, PLAN_LIMITS } from '@folio/billing';
-import { FakeStripe } from '@folio/billing/dev';
+import { FakeStripe } from '@folio/billing-dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env';
 import {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBillingProvider } from '@folio/billing';
-import { FakeStripe } from '@folio/billing/dev';
+import { FakeStripe } from '@folio/billing-dev';
 import { serve } from '@hono/node-server';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
  * STRIPE_API_URL), as two replicas share one Stripe account, so a webhook event can reach either.
  */
 import { randomBytes } from 'node:crypto';
-import { FakeStripe } from '@folio/billing/dev';
+import { FakeStripe } from '@folio/billing-dev';
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import { serve } from '@hono/node-server';
 import { strToU8, zipSync } from 'fflate';

@@ -1,6 +1,6 @@
 import type { BillingProvider } from '@folio/billing';
 import type { Db, DbKind } from '@folio/db';
-import type { Principal } from './services/auth/authenticate';
+import type { Principal } from './services/auth/principal';
 import type { PdfLimits } from './services/exports/pdf-pool';
 
 export interface Logger {

@@ -90,3 +90,9 @@ export const errorHelpLink = (code: ErrorCode) => `<${ERROR_DOCS_PATH}#${code}>;
 const KNOWN = new Set<string>(ERROR_CODES);
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && KNOWN.has(value);
+
+/** One invalid input field: its dotted path (`regimenes_fiscales.0`, `` for the whole input) and why. */
+export interface FieldError {
+  path: string;
+  message: string;
+}

@@ -1,6 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import type { ErrorCode } from './error-codes';
-import type { FieldError } from './failure';
+import type { ErrorCode, FieldError } from './error-codes';
 
 /**
  * What services throw: a tRPC error code plus a message meant for the caller. The procedure layer

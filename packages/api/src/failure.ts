@@ -1,6 +1,6 @@
 import { isDatabaseUnavailable } from '@folio/db';
 import { TRPCError } from '@trpc/server';
-import { type ErrorCode, errorHelpLink } from './error-codes';
+import { type ErrorCode, errorHelpLink, type FieldError } from './error-codes';
 import { AppError } from './errors';
 
 /**
@@ -55,12 +55,6 @@ const DEFAULT_CODES: Record<number, ErrorCode> = {
   500: 'internal_error',
   503: 'service_unavailable',
 };
-
-/** One invalid input field: its dotted path (`regimenes_fiscales.0`, `` for the whole input) and why. */
-export interface FieldError {
-  path: string;
-  message: string;
-}
 
 export interface ErrorBody {
   error: string;

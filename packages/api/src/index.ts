@@ -14,6 +14,7 @@ export {
   ERROR_DOCS_PATH,
   type ErrorCode,
   errorHelpLink,
+  type FieldError,
   isErrorCode,
 } from './error-codes';
 export { AppError, badRequest } from './errors';
@@ -22,7 +23,6 @@ export {
   type ErrorBody,
   errorBody,
   type Failure,
-  type FieldError,
   failure,
 } from './failure';
 export { NUL_MESSAGE, nulInputError, nulPath } from './input-guard';
@@ -40,9 +40,10 @@ export {
 } from './schemas/export';
 export type { FileReport, ImportReport } from './schemas/import-report';
 export { DiotFields, DiotQuery, MonthFields, MonthQuery, YearFields, YearQuery } from './schemas/report';
-export { authenticate, type Principal } from './services/auth/authenticate';
+export { authenticate } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
 export { CLIENT_LOGIN_FAILURES } from './services/auth/login';
+export type { Principal } from './services/auth/principal';
 export { requireVerifiedEmail } from './services/auth/require-verified-email';
 export { SECRET_LINK_MAILS } from './services/auth/secret-link-mails';
 export { ALREADY_VERIFIED } from './services/auth/verify-email';

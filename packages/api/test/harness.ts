@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createBillingProvider } from '@folio/billing';
-import { FakeStripe } from '@folio/billing/dev';
+import { FakeStripe } from '@folio/billing-dev';
 import type { DbHandle } from '@folio/db';
 import { subscriptions } from '@folio/db/schema';
 import { testDb } from '@folio/db/testing/vitest';

@@ -1,7 +1,7 @@
 import { importSatCatalog } from '@folio/db';
-import { SAT_AI_RELEVANCE } from '@folio/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullCatalogCsv } from './catalog-file';
+import { SAT_AI_RELEVANCE } from './fixtures/sat-ai-relevance';
 import { caller, setPlan, signUp, startTestApi, type TestApi, type TestUser } from './harness';
 
 const csv = fullCatalogCsv();

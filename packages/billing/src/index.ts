@@ -4,6 +4,8 @@ export {
   type BillingProvider,
   type BillingProviderOptions,
   createBillingProvider,
+  type OfflineStripe,
+  type OfflineStripeOptions,
   type PlanPrice,
   PRICE_KEYS,
   type PriceKey,

@@ -58,11 +58,11 @@ describe('STRIPE_API_URL: the real SDK talks to another API host', () => {
 });
 
 describe('the offline provider stays out of the main entry', () => {
-  it('is not exported by @folio/billing (it lives in @folio/billing/dev)', async () => {
+  it('is not exported by @folio/billing (it lives in @folio/billing-dev)', async () => {
     expect(Object.keys(await import('./index'))).not.toContain('FakeStripe');
   });
 
   it('without Stripe keys, must be passed in', () => {
-    expect(() => createBillingProvider({ appUrl: 'http://localhost:3000' })).toThrow(/@folio\/billing\/dev/);
+    expect(() => createBillingProvider({ appUrl: 'http://localhost:3000' })).toThrow(/@folio\/billing-dev/);
   });
 });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import type { FakeStripe } from './dev/fake-stripe';
 import {
   BILLING_PERIODS,
   type Billing,
@@ -16,7 +15,7 @@ export const PRICE_KEYS: PriceKey[] = CHECKOUT_PLANS.flatMap((plan) =>
   BILLING_PERIODS.map((billing) => `${plan.toLowerCase()}_${billing}` as PriceKey),
 );
 
-export interface BillingProviderOptions {
+export interface BillingProviderOptions<D extends OfflineStripe = OfflineStripe> {
   /** Public origin: checkout return URLs and the offline provider's hosted pages. */
   appUrl: string;
   /** Real Stripe when set (with `webhookSecret`); the offline provider otherwise. */
@@ -34,10 +33,26 @@ export interface BillingProviderOptions {
   /** Offline only: whether /__dev/billing/* pages are mounted (never in production). */
   devPages?: boolean;
   /**
-   * The offline provider to run without `secretKey`: `FakeStripe` from `@folio/billing/dev`, passed
-   * in so that the main entry never loads it.
+   * The offline provider to run without `secretKey`: `FakeStripe` from `@folio/billing-dev`, passed
+   * in so that production never loads it.
    */
-  offline?: typeof FakeStripe;
+  offline?: new (
+    opts: OfflineStripeOptions,
+  ) => D;
+}
+
+export interface OfflineStripeOptions {
+  appUrl: string;
+  webhookSecret: string;
+  monthlyPrices: MonthlyPrices;
+}
+
+/**
+ * What the provider needs of the offline Stripe: the `fetch` the SDK's http client calls. The dev
+ * pages and tests that drive it further know it as `FakeStripe` (@folio/billing-dev).
+ */
+export interface OfflineStripe {
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
 }
 
 export interface PlanPrice {
@@ -49,7 +64,7 @@ export interface PlanPrice {
  * The payment provider as the rest of the service sees it: the real `stripe` SDK in every mode,
  * talking to Stripe, or in process to the offline fake (`dev`).
  */
-export interface BillingProvider {
+export interface BillingProvider<D extends OfflineStripe = OfflineStripe> {
   kind: 'stripe' | 'dev';
   stripe: Stripe;
   webhookSecret: string;
@@ -60,7 +75,7 @@ export interface BillingProvider {
   /** Which plan and period a Stripe price sells, if it is one of ours. */
   planOfPrice(price: Stripe.Price | string): Promise<PlanPrice | undefined>;
   /** The offline provider, when it is the one in use. */
-  dev?: FakeStripe;
+  dev?: D;
   /** Whether the offline provider's hosted pages are to be mounted. */
   devPages: boolean;
 }
@@ -88,14 +103,16 @@ function apiHost(apiUrl: string): { host: string; port: number; protocol: 'http'
   };
 }
 
-export function createBillingProvider(opts: BillingProviderOptions): BillingProvider {
+export function createBillingProvider<D extends OfflineStripe = OfflineStripe>(
+  opts: BillingProviderOptions<D>,
+): BillingProvider<D> {
   const appUrl = opts.appUrl.replace(/\/$/, '');
   const monthlyPrices = opts.monthlyPrices ?? DEFAULT_MONTHLY_PRICES;
   if (opts.secretKey && !opts.webhookSecret) {
     throw new Error('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (and the other way round)');
   }
   let stripe: Stripe;
-  let dev: FakeStripe | undefined;
+  let dev: D | undefined;
   let webhookSecret: string;
   if (opts.secretKey && opts.webhookSecret) {
     stripe = new Stripe(opts.secretKey, {
@@ -109,7 +126,7 @@ export function createBillingProvider(opts: BillingProviderOptions): BillingProv
     // Random per process: a secret written in the source would let anyone sign events.
     webhookSecret = opts.webhookSecret ?? `whsec_dev_${randomBytes(24).toString('hex')}`;
     if (!opts.offline) {
-      throw new Error('No STRIPE_SECRET_KEY: pass the offline provider (FakeStripe from @folio/billing/dev)');
+      throw new Error('No STRIPE_SECRET_KEY: pass the offline provider (FakeStripe from @folio/billing-dev)');
     }
     dev = new opts.offline({ appUrl, webhookSecret, monthlyPrices });
     stripe = new Stripe('sk_test_folio_dev_provider', {

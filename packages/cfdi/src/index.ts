@@ -12,6 +12,7 @@ export * from './payment-status';
 export * from './printable';
 export * from './printable-nomina';
 export * from './printable-pagos';
+export * from './printed-tax';
 export * from './region-fronteriza';
 export { REJECTION_CODES, type RejectionCode } from './rejection';
 export * from './rfc';

@@ -3,7 +3,7 @@
 // ImpuestosP, and the complement's Totales, as written. Pagos 2.0 only: 1.0 has none of them.
 
 import { NS } from './namespaces';
-import type { PrintedTax } from './printable';
+import type { PrintedTax } from './printed-tax';
 import { child, children, grandchildren, optional, optionalDecimal } from './xml-read';
 import type { XmlElement } from './xml-tree';
 

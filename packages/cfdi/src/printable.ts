@@ -7,21 +7,11 @@ import { NS } from './namespaces';
 import { parseCfdiWith, timbreOf } from './parse-cfdi';
 import { type PrintedNomina, readNominas } from './printable-nomina';
 import { type PrintedPagos, readPrintedPagos } from './printable-pagos';
+import type { PrintedTax } from './printed-tax';
 import type { Cfdi } from './types';
 import { cadenaOriginalTimbre, type Timbre, verificationUrl } from './verification';
 import { child, children, decimal, grandchildren, optional, optionalDecimal, strings } from './xml-read';
 import type { XmlElement } from './xml-tree';
-
-export interface PrintedTax {
-  /** c_Impuesto: 001 ISR, 002 IVA, 003 IEPS. */
-  impuesto: string;
-  tipoFactor?: string;
-  /** As a fraction (0.160000), as written. */
-  tasaOCuota?: number;
-  base?: number;
-  /** Absent for an Exento traslado. */
-  importe?: number;
-}
 
 export interface PrintedConcepto {
   claveProdServ: string;

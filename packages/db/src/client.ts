@@ -2,16 +2,14 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Db } from './db-types';
 import { acquireDirLock } from './lock';
 import * as schema from './schema';
 import { seedReferenceData } from './seed';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle; every query function accepts either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** What runs a statement: the database itself, or a transaction inside it. */
-export type Executor = Db | Tx;
+// The handle types live in a leaf (db-types.ts) so that seeding and queries can name them without a
+// circle through this file, which seeds on open.
+export type { Db, Executor, Tx } from './db-types';
 export type DbKind = 'pglite' | 'postgres';
 
 export interface DbHandle {

@@ -13,4 +13,3 @@ export {
 export { isDatabaseUnavailable, isUniqueViolation } from './errors';
 export { DataDirLockedError } from './lock';
 export { prepared } from './prepared';
-export * as schema from './schema';

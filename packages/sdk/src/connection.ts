@@ -2,8 +2,9 @@ import { FolioApiError } from './errors';
 import { createRestClient, type FolioRestClient } from './rest';
 import { type RetryOptions, resilientFetch } from './retry';
 import { expiryOf, type RefreshOptions, refreshingToken } from './session';
+import type { TokenGetter } from './token-getter';
 
-export type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+export type { TokenGetter } from './token-getter';
 
 export interface FolioClientOptions {
   /**

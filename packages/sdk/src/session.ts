@@ -1,4 +1,4 @@
-import type { TokenGetter } from './connection';
+import type { TokenGetter } from './token-getter';
 
 export interface RefreshOptions {
   /** Refresh once less than this much of the token's life is left (default: one day). */

@@ -1,4 +1,4 @@
-import type { FakeStripe } from '@folio/billing/dev';
+import type { FakeStripe } from '@folio/billing-dev';
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
@@ -82,7 +82,8 @@ async function runPortalAction(
  * portal. Every action changes the fake's state and sends signed events to our own webhook.
  */
 export function mountDevBilling(app: Hono<AppEnv>, deps: AppDeps): void {
-  const dev = deps.billing.dev;
+  // The offline provider the server runs without Stripe keys is always @folio/billing-dev's fake.
+  const dev = deps.billing.dev as FakeStripe | undefined;
   if (!dev) return;
   // Events go to our webhook route in-process, exactly as Stripe would post them.
   dev.connect((req) => Promise.resolve(app.fetch(req)), `${deps.billing.appUrl}${STRIPE_WEBHOOK_PATH}`);

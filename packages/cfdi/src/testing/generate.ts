@@ -12,28 +12,15 @@ import {
   receptorExtranjeroXml,
   totalesTaxAttrs,
 } from './printed-elements';
+import { esc, fmt, type Party, parties, type Relacionados, root, timbre } from './xml-parts';
 
 export { type NominaSpec, nominaXml } from './nomina';
+
+import type { PaymentSpec } from './payment-spec';
+
+export type { PaymentSpec } from './payment-spec';
 export { type PayrollSpec, payrollXml } from './payroll';
-
-export interface Party {
-  rfc: string;
-  nombre: string;
-  regimen: string;
-}
-
-export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-export const fmt = (n: number) => n.toFixed(2);
-
-export const timbre = (uuid: string, fecha: string) =>
-  `<tfd:TimbreFiscalDigital Version="1.1" UUID="${uuid}" FechaTimbrado="${fecha}" RfcProvCertif="SAT970701NN3" SelloCFD="x" NoCertificadoSAT="30001000000400002495" SelloSAT="x"/>`;
-
-export const root = (attrs: string, ns: string, exportacion = '01', lugarExpedicion = '06000') =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"${ns} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Version="4.0" ${attrs} NoCertificado="30001000000400002495" Sello="x" Certificado="x" Exportacion="${exportacion}" LugarExpedicion="${lugarExpedicion}">`;
-
-export const parties = (emisor: Party, receptor: Party, uso: string, receptorExtra = '') =>
-  `<cfdi:Emisor Rfc="${esc(emisor.rfc)}" Nombre="${esc(emisor.nombre)}" RegimenFiscal="${emisor.regimen}"/>` +
-  `<cfdi:Receptor Rfc="${esc(receptor.rfc)}" Nombre="${esc(receptor.nombre)}" DomicilioFiscalReceptor="06000"${receptorExtra} RegimenFiscalReceptor="${receptor.regimen}" UsoCFDI="${uso}"/>`;
+export { esc, fmt, type Party, parties, type Relacionados, root, timbre } from './xml-parts';
 
 export interface InvoiceSpec {
   uuid: string;
@@ -67,7 +54,7 @@ export interface InvoiceSpec {
   /** Withholdings on every concept, as fractions (ISR 0.0125 of a RESICO supplier, IVA 0.106667). */
   retenciones?: { isr?: number; iva?: number };
   /** CfdiRelacionados blocks (a credit note's `01` to its invoice). */
-  relacionados?: Array<{ tipoRelacion: string; uuids: string[] }>;
+  relacionados?: Relacionados;
   /** Extra XML appended inside Comprobante (an Addenda, say). */
   extra?: string;
   /** Serie and Folio (default A and 1) and the receptor's UsoCFDI (default G03, gastos en general). */
@@ -212,36 +199,6 @@ export function invoiceTotal(s: Pick<InvoiceSpec, 'conceptos' | 'ivaRate'>): num
   const rate = (s.ivaRate ?? 16) / 100;
   const conceptos = s.conceptos ?? [{ descripcion: '', importe: 1000 }];
   return conceptos.reduce((sum, c) => sum + c.importe + Math.round(c.importe * rate * 100) / 100, 0);
-}
-
-export interface PaymentSpec {
-  uuid: string;
-  emisor: Party;
-  receptor: Party;
-  fecha: string;
-  /** CfdiRelacionados (a substitute complement's 04 to the one it replaces). */
-  relacionados?: InvoiceSpec['relacionados'];
-  pagos: Array<{
-    fechaPago: string;
-    formaPago?: string;
-    monedaP?: string;
-    tipoCambioP?: number;
-    doctos: Array<{
-      uuid: string;
-      monedaDR?: string;
-      equivalenciaDR?: number;
-      numParcialidad: number;
-      impSaldoAnt: number;
-      impPagado: number;
-      /** As stated; default ImpSaldoAnt − ImpPagado (a defective REP states something else). */
-      impSaldoInsoluto?: number;
-      /** Pagos 2.0 ImpuestosDR: IVA traslados (rate as a fraction) and withholdings, in MonedaDR. */
-      impuestosDR?: {
-        traslados?: Array<{ base: number; tasa: number; importe: number }>;
-        retenciones?: Array<{ impuesto: '001' | '002'; base: number; tasa: number; importe: number }>;
-      };
-    }>;
-  }>;
 }
 
 /** A payment complement (Pagos 2.0) paying the given invoices. */

@@ -5,7 +5,7 @@
  * for nómina asks; Total = SubTotal − Descuento.
  */
 
-import { esc, fmt, type Party, parties, root, timbre } from './generate';
+import { esc, fmt, type Party, parties, root, timbre } from './xml-parts';
 
 /** A receipt written out in full: every perception, deduction and other payment, the employee. */
 export interface NominaDetailSpec {

@@ -3,8 +3,8 @@
  * only: perceptions gravadas/exentas, the ISR withheld, other deductions, the subsidio causado.
  */
 
-import type { Party } from './generate';
 import { nominaXml } from './nomina';
+import type { Party } from './xml-parts';
 
 export interface PayrollSpec {
   uuid: string;

@@ -4,7 +4,8 @@
  * and a payment complement's ImpuestosP and Totales computed from its documents' ImpuestosDR.
  */
 
-import { esc, fmt, type PaymentSpec } from './generate';
+import type { PaymentSpec } from './payment-spec';
+import { esc, fmt } from './xml-parts';
 
 export interface ACuentaTerceros {
   rfc: string;

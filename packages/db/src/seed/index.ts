@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '../db-types';
 import { fiscalRegimes } from '../schema';
 import { FISCAL_REGIMES } from './fiscal-regimes';
 

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { ensureSatCatalog } from '../catalog';
 import { type DbHandle, type OpenDbOptions, openDb } from '../client';
 
-export { type AiRelevanceCase, SAT_AI_RELEVANCE } from './sat-ai-relevance';
 export { SAT_RELEVANCE } from './sat-relevance';
 export { ensurePgliteTemplate } from './template';
 

@@ -4,7 +4,7 @@ import { findActiveApiKey, recordApiKeyIp, touchApiKey } from '@folio/db/queries
 import type { Context } from '../../context';
 import { forbidden, planRequired, unauthorized } from '../../errors';
 import { audit } from '../audit';
-import type { Principal } from '../auth/authenticate';
+import type { Principal } from '../auth/principal';
 import { API_ACCESS_REQUIRED, LAST_USED_RESOLUTION_MS } from './rules';
 
 /**

@@ -1,16 +1,10 @@
-import {
-  isApiKey,
-  type SessionRow,
-  type UserRow,
-  type ValidSession,
-  validateSessionToken,
-  verifyAccessToken,
-} from '@folio/auth';
+import { isApiKey, type ValidSession, validateSessionToken, verifyAccessToken } from '@folio/auth';
 import type { Context } from '../../context';
 import { forbidden, unauthorized } from '../../errors';
 import { authenticateApiKey } from '../api-keys/authenticate-key';
 import { grantAccessToken } from './access-token';
 import { UNSAFE_METHODS } from './cookies';
+import type { Principal } from './principal';
 
 /** The caller's session from the access token, or null when it is missing, invalid, revoked or expired. */
 export async function resolveSession(ctx: Context): Promise<ValidSession | null> {
@@ -57,17 +51,6 @@ export function assertNotCrossSite(ctx: Context): void {
     'Cross-site request refused: this request spends quota or writes state, and came from another site with your cookie',
     'cross_site_refused',
   );
-}
-
-/** Who is calling, and how: every authenticated procedure and route sees exactly this. */
-export interface Principal {
-  user: UserRow;
-  /** A session (access token or cookie) or an API key. */
-  via: 'session' | 'api_key';
-  /** A session may do all its user may; a `read` key only reads. */
-  scope: 'read' | 'write';
-  session: SessionRow | null;
-  apiKeyId: string | null;
 }
 
 /**

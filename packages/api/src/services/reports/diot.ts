@@ -17,7 +17,8 @@ import {
 } from '@folio/db/queries/diot';
 import { taxSettingsOf } from '@folio/db/queries/tax-settings';
 import { dec, ONE, ratio, ZERO } from './compute/decimal';
-import { type DiotDocFacts, type DiotOverride, diotReport } from './compute/diot';
+import { type DiotOverride, diotReport } from './compute/diot';
+import type { DiotDocFacts } from './compute/diot-facts';
 import { reliefWarnings } from './compute/diot-relief';
 import type { TipoOperacion } from './compute/diot-tipo';
 import type { Period, ReportProfile } from './compute/monthly';

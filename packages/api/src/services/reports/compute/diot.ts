@@ -1,4 +1,5 @@
 import { type Dec, ratio, toMoney, ZERO } from './decimal';
+import type { DiotDocFacts, Region8 } from './diot-facts';
 import {
   type DiotProporcion,
   diotIvaSplit,
@@ -16,10 +17,11 @@ import {
   tipoOperacionOf,
   tipoTercero,
 } from './diot-tipo';
+import type { CashMove } from './doc-taxes';
 import type { MotivoNoAcreditable } from './iva-creditable';
 import { creditOf, proporcionOf } from './iva-month';
 import { monthKey, type Period } from './monthly';
-import { type CashMove, collectMovements } from './movements';
+import { collectMovements } from './movements';
 import type { ReportRows } from './rows';
 
 export { RFC_EXTRANJERO, tipoTercero } from './diot-tipo';
@@ -37,23 +39,6 @@ export const ZONAS: readonly Zona[] = [
   'importacion_tangibles',
   'importacion_intangibles',
 ];
-
-export type Region8 = 'norte' | 'sur';
-
-/** What Folio knows of one paid document (a CFDI by id, a manual expense by `manual:<id>`). */
-export interface DiotDocFacts extends OperacionFacts {
-  /** A manual expense: no CFDI behind it. */
-  sinCfdi: boolean;
-  /** The 8 % region of the supplier's LugarExpedicion (null when unknown). */
-  region8: Region8 | null;
-  /**
-   * The base not subject to IVA (ObjetoImp 01) and the document's Total, in its currency: a paid
-   * share of the Total pays that share of it. Null when there is none (or it is unknown).
-   */
-  noObjeto: { base: Dec; total: Dec } | null;
-  /** A foreign supplier typed in by hand: tipo de tercero 05, one row per tax id. */
-  extranjero: { idFiscal: string; pais: string; nombre: string } | null;
-}
 
 /** The user's word on a supplier (keyed by RFC, a foreign one by its tax id). */
 export interface DiotOverride {

@@ -1,6 +1,6 @@
 import { type Dec, toMoney, ZERO } from './decimal';
+import type { CashMove } from './doc-taxes';
 import { addIva, CFDI_SIN_PAGO, emptySplit, type IvaFacts, type MotivoNoAcreditable } from './iva-creditable';
-import type { CashMove } from './movements';
 import { type ActosCobrados, acreditable, CIEN, proporcionDelMes } from './proportion';
 
 // A month's IVA by tax-rules §4: the totals by rate the return asks for, the proportion, and the

@@ -1,16 +1,17 @@
 import { type AllocationNote, type AllocationPayment, allocateCredits, allocationKey } from '@folio/cfdi';
 import { centsDec, type Dec, dec, max0, mul, sum, toMoney, ZERO } from './decimal';
-import { addPorTasa, type IvaMonth, ivaMonth, shapePorTasa } from './iva-month';
 import {
   type AccrualMove,
   type CashMove,
-  collectMovements,
   type Movements,
   monthOf,
   mxnRate,
   type Party,
   partyOf,
-} from './movements';
+} from './doc-taxes';
+// tax-rules §4, §5 (creditable IVA, totals by rate, year to date, nómina): iva-month.ts, year.ts.
+import { addPorTasa, type IvaMonth, ivaMonth, shapePorTasa } from './iva-month';
+import { collectMovements } from './movements';
 import { type NominaTotals, shapeNomina } from './nomina';
 // tax-rules §4, §5 (creditable IVA, totals by rate, year to date, nómina): iva-month.ts, year.ts.
 import { platformWarning } from './platforms';

@@ -1,80 +1,27 @@
 import { push } from '../../group';
 import { type Dec, dec, mul, ONE, ratio, ZERO } from './decimal';
-import { type CreditFacts, factsOfDoc, factsOfManual } from './iva-creditable';
+import {
+  docTaxes,
+  EMPTY_TASAS,
+  type Movements,
+  monthOf,
+  mxnRate,
+  NOMBRE_SIN_RFC,
+  partyOf,
+  porTasaOf,
+  RFC_GENERICO,
+  scaleTaxes,
+  type Taxes,
+} from './doc-taxes';
+import { factsOfDoc, factsOfManual } from './iva-creditable';
 import { addNoteCash } from './notes';
-import { type ActosExtra, actosOf } from './proportion';
-import type {
-  DocParties,
-  IvaPorTasa,
-  ReportDoc,
-  ReportManualExpense,
-  ReportPayment,
-  ReportRows,
-  Side,
-} from './rows';
+import { actosOf } from './proportion';
+import type { ReportDoc, ReportManualExpense, ReportPayment, ReportRows } from './rows';
 
 // Every document, payment and manual expense turned into dated movements in MXN, exact (Dec): what
 // accrues (by the document's Fecha) and what moves cash (PUE on its date, PPD by each payment's
 // FechaPago, credit notes by tax-rules §2 in notes.ts, manual expenses on their payment_date). The
 // report sums them.
-
-export interface Party {
-  rfc: string;
-  nombre: string;
-}
-
-/** IVA by rate, plus the IVA withheld: the DIOT's columns. */
-export interface PorTasa {
-  base16: Dec;
-  iva16: Dec;
-  base8: Dec;
-  iva8: Dec;
-  base0: Dec;
-  baseExenta: Dec;
-}
-
-export interface Taxes {
-  base: Dec;
-  iva: Dec;
-  retIva: Dec;
-  retIsr: Dec;
-  total: Dec;
-  porTasa: PorTasa;
-}
-
-/** Accrual: I documents (or a manual expense) add, E documents (credit notes) subtract. */
-export interface AccrualMove {
-  side: Side;
-  party: Party;
-  note: boolean;
-  /** Documents counted (credit notes are not documents there: 0). */
-  documentos: number;
-  subtotal: Dec;
-  descuento: Dec;
-  iva: Dec;
-  retIva: Dec;
-  retIsr: Dec;
-  total: Dec;
-}
-
-/** Cash: money collected or paid (negative for a credit note). `doc` and `documentos` count documents in the DIOT. */
-export interface CashMove extends Taxes {
-  side: Side;
-  party: Party;
-  doc: string;
-  documentos: number;
-  /** Expense side: what decides whether its IVA is creditable (LIVA 5, iva-creditable.ts). */
-  credit?: CreditFacts;
-  /** Non-object base and LIVA 5-C interest (CFDI only): the proportion and the totals by rate. */
-  actos?: ActosExtra;
-}
-
-export interface Movements {
-  /** By month key `YYYY-MM`. */
-  accrual: Map<string, AccrualMove[]>;
-  cash: Map<string, CashMove[]>;
-  warnings: Map<string, string[]>;
-}
 
 /**
  * Per month, the CFDI its figures read that still wait for the tax-detail back-fill: how many of
@@ -82,87 +29,6 @@ export interface Movements {
  * complement may pay several invoices, an invoice dated in the month is among its documents).
  */
 type PendingDetail = Map<string, { documents: number; paymentCfdi: Set<string> }>;
-
-/** The generic RFC that stands for anyone without one (a manual expense's unnamed supplier). */
-export const RFC_GENERICO = 'XAXX010101000';
-export const NOMBRE_SIN_RFC = 'Sin RFC';
-
-export const monthOf = (date: string) => date.slice(0, 7);
-
-export const partyOf = (doc: DocParties): Party =>
-  doc.side === 'income'
-    ? { rfc: doc.rfcReceptor, nombre: doc.nombreReceptor }
-    : { rfc: doc.rfcEmisor, nombre: doc.nombreEmisor };
-
-/** Pesos per unit of the document's currency; null when a foreign document carries no rate. */
-export function mxnRate(moneda: string, tipoCambio: number | string | null): Dec | null {
-  if (moneda === 'MXN' || moneda === 'XXX') return ONE;
-  const rate = dec(tipoCambio);
-  return rate > ZERO ? rate : null;
-}
-
-const EMPTY_TASAS: PorTasa = {
-  base16: ZERO,
-  iva16: ZERO,
-  base8: ZERO,
-  iva8: ZERO,
-  base0: ZERO,
-  baseExenta: ZERO,
-};
-
-function porTasaOf(stated: IvaPorTasa | null, base: Dec, iva: Dec, tasa: number | string | null): PorTasa {
-  if (stated) {
-    return {
-      base16: dec(stated.base16),
-      iva16: dec(stated.iva16),
-      base8: dec(stated.base8),
-      iva8: dec(stated.iva8),
-      base0: dec(stated.base0),
-      baseExenta: dec(stated.baseExenta),
-    };
-  }
-  // Without the by-rate breakdown, the whole base goes to the document's one rate (0 % when no IVA).
-  const percent = dec(tasa);
-  if (percent >= dec(12)) return { ...EMPTY_TASAS, base16: base, iva16: iva };
-  if (percent > ZERO) return { ...EMPTY_TASAS, base8: base, iva8: iva };
-  return { ...EMPTY_TASAS, base0: base };
-}
-
-export function mapTasas(t: PorTasa, f: (v: Dec) => Dec): PorTasa {
-  return {
-    base16: f(t.base16),
-    iva16: f(t.iva16),
-    base8: f(t.base8),
-    iva8: f(t.iva8),
-    base0: f(t.base0),
-    baseExenta: f(t.baseExenta),
-  };
-}
-
-/** The document's own figures, in its currency. */
-export function docTaxes(doc: ReportDoc): Taxes {
-  const base = dec(doc.subtotal) - dec(doc.descuento);
-  const iva = dec(doc.ivaTrasladado);
-  return {
-    base,
-    iva,
-    retIva: dec(doc.retencionIva),
-    retIsr: dec(doc.retencionIsr),
-    total: dec(doc.total),
-    porTasa: porTasaOf(doc.ivaPorTasa, base, iva, doc.ivaTasa),
-  };
-}
-
-export function scaleTaxes(t: Taxes, f: (v: Dec) => Dec): Taxes {
-  return {
-    base: f(t.base),
-    iva: f(t.iva),
-    retIva: f(t.retIva),
-    retIsr: f(t.retIsr),
-    total: f(t.total),
-    porTasa: mapTasas(t.porTasa, f),
-  };
-}
 
 const noRate = (what: string, moneda: string) =>
   `${what} en ${moneda} sin tipo de cambio: no se cuenta en los importes`;

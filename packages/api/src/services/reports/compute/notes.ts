@@ -1,7 +1,7 @@
 import { type AllocationNote, type AllocationPayment, allocateCredits, allocationKey } from '@folio/cfdi';
 import { push } from '../../group';
 import { type Dec, dec, max0, mul, ratio, toMoney, ZERO } from './decimal';
-import { docTaxes, type Movements, monthOf, mxnRate, partyOf, scaleTaxes } from './movements';
+import { docTaxes, type Movements, monthOf, mxnRate, partyOf, scaleTaxes } from './doc-taxes';
 import type { NotedInvoice, ReportNote } from './rows';
 
 // The cash a credit note (E) moves, tax-rules §2 (LIVA 1-A, 1-B, 7): applied to its related invoices

@@ -1,4 +1,4 @@
-import type { Party } from './movements';
+import type { Party } from './doc-taxes';
 
 // tax-rules §8: CFDI de Retenciones 2.0 are not imported, so what a digital platform withholds from
 // a seller (LISR 113-A, LIVA 18-J) is missing and the month's ISR and IVA a cargo come out too high.

@@ -1,6 +1,6 @@
+import { createBillingProvider } from '@folio/billing';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { createBillingProvider } from '../provider';
 import { FakeStripe } from './fake-stripe';
 import { parseForm } from './form';
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import {
   type Billing,
   CHECKOUT_PLANS,
@@ -7,7 +6,8 @@ import {
   DEFAULT_MONTHLY_PRICES,
   type MonthlyPrices,
   priceFor,
-} from '../plans';
+} from '@folio/billing';
+import Stripe from 'stripe';
 import { type FormObject, type FormValue, parseForm } from './form';
 
 type Obj = Record<string, any>;

@@ -1,0 +1,3 @@
+import { project } from '@folio/vitest-config';
+
+export default project('billing-dev');
