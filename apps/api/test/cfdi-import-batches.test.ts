@@ -290,7 +290,7 @@ describe('a ZIP written in batches reports and stores what importing its files o
       ).toEqual([
         ['lote.zip/a.xml', 'imported', undefined],
         ['lote.zip/pre-again.xml', 'duplicate', undefined],
-        ['lote.zip/roto.xml', 'rejected', undefined],
+        ['lote.zip/roto.xml', 'rejected', 'xml_malformed'],
         ['lote.zip/b.xml', 'imported', undefined],
         ['lote.zip/c.xml', 'imported', undefined],
         ['lote.zip/d.xml', 'imported', undefined],

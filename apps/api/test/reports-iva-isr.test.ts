@@ -2,7 +2,7 @@
 // and tRPC: each profile's month is worked by hand below, with the article it follows.
 
 import { round2 } from '@folio/cfdi';
-import { invoiceXml, newUuid, nominaXml, type Party, paymentXml } from '@folio/cfdi/testing';
+import { invoiceXml, newUuid, type Party, paymentXml, payrollXml } from '@folio/cfdi/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imported } from './cfdi-helpers';
 import {
@@ -430,14 +430,14 @@ describe('LISR 113-E and 113-F: RESICO', () => {
     );
     // A salary of 100,000 received in February (LISR 113-E counts it toward the limit).
     await put(
-      nominaXml({
+      payrollXml({
         uuid: newUuid(),
         emisor: MORAL,
         receptor: { ...ANA, regimen: '605' },
         fecha: '2025-02-27T10:00:00',
         fechaPago: '2025-02-28',
-        percepcionesGravadas: 100000,
-        isrRetenido: 25000,
+        gravado: 100000,
+        isr: 25000,
       }),
     );
     // March: 450,000 → 2,000,000 + 1,000,000 + 450,000 = 3,450,000 of income, 3,550,000 with the salary.
@@ -474,40 +474,40 @@ describe('Nómina 1.2: the employer’s payroll and the employee’s salary, by 
     const employer = await profile(MORAL, 'MORAL', ['601']);
     const EMPLEADA = { ...ANA, regimen: '605' };
     await employer.put(
-      nominaXml({
+      payrollXml({
         uuid: newUuid(),
         emisor: MORAL,
         receptor: EMPLEADA,
         fecha: '2025-03-14T10:00:00',
         fechaPago: '2025-03-15',
-        percepcionesGravadas: 10000,
-        percepcionesExentas: 500,
-        isrRetenido: 1200,
-        otrasDeducciones: 300,
+        gravado: 10000,
+        exento: 500,
+        isr: 1200,
+        otras: 300,
       }),
     );
     const second = { rfc: 'PEJJ800101AA2', nombre: 'José Pérez Núñez', regimen: '605' };
     await employer.put(
-      nominaXml({
+      payrollXml({
         uuid: newUuid(),
         emisor: MORAL,
         receptor: second,
         fecha: '2025-03-14T10:00:00',
         fechaPago: '2025-03-15',
-        percepcionesGravadas: 5000,
-        isrRetenido: 400,
+        gravado: 5000,
+        isr: 400,
         subsidio: { pagado: 0, causado: 200 },
       }),
     );
     // Issued March 31, paid April 1: April's.
     await employer.put(
-      nominaXml({
+      payrollXml({
         uuid: newUuid(),
         emisor: MORAL,
         receptor: second,
         fecha: '2025-03-31T10:00:00',
         fechaPago: '2025-04-01',
-        percepcionesGravadas: 7000,
+        gravado: 7000,
       }),
     );
     const march = await monthly(employer.u, employer.id, 3);
@@ -529,16 +529,16 @@ describe('Nómina 1.2: the employer’s payroll and the employee’s salary, by 
     // The employee's own profile: her salary and the ISR withheld; not income, not IVA.
     const employee = await profile(EMPLEADA, 'FISICA', ['605']);
     await employee.put(
-      nominaXml({
+      payrollXml({
         uuid: newUuid(),
         emisor: MORAL,
         receptor: EMPLEADA,
         fecha: '2025-03-14T10:00:00',
         fechaPago: '2025-03-15',
-        percepcionesGravadas: 10000,
-        percepcionesExentas: 500,
-        isrRetenido: 1200,
-        otrasDeducciones: 300,
+        gravado: 10000,
+        exento: 500,
+        isr: 1200,
+        otras: 300,
       }),
     );
     const hers = await monthly(employee.u, employee.id, 3);

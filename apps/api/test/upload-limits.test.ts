@@ -6,7 +6,7 @@ import { cfdis, usageCounters } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_FILES, MAX_UPLOAD_INFLATED_BYTES } from '../src/http/uploads/cfdi-upload';
+import { MAX_UPLOAD_FILES, MAX_UPLOAD_INFLATED_BYTES } from '../src/http/uploads/limits';
 import {
   bearer,
   caller,

@@ -229,6 +229,7 @@ describe.runIf(present)('real samples', () => {
   it('cfdi40-pago20-parcial-y-liquidacion.xml: unstamped → sin timbre; one Pago settling A (2nd installment) and leaving B at 7000', () => {
     expect(parseCfdi(bytes('cfdi40-pago20-parcial-y-liquidacion.xml'))).toEqual({
       ok: false,
+      code: 'unstamped',
       reason: 'CFDI sin timbre (no TimbreFiscalDigital UUID)',
     });
     const rep = parsed(
@@ -304,10 +305,12 @@ describe.runIf(present)('real samples', () => {
     const raw = text('cfdi40-pago20-usd-docs-mxn-equivalenciadr.xml');
     expect(parseCfdi(raw)).toMatchObject({
       ok: false,
+      code: 'unstamped',
       reason: 'CFDI sin timbre (no TimbreFiscalDigital UUID)',
     });
     expect(parseCfdi(stamp(raw, 'ffffffff-0000-4000-8000-000000000002'))).toEqual({
       ok: false,
+      code: 'cfdi_invalid',
       reason: 'falta el atributo IdDocumento en DoctoRelacionado',
     });
     const rep = parsed(stamp(withIdDocumento(raw), 'ffffffff-0000-4000-8000-000000000002'));
@@ -407,6 +410,7 @@ describe.runIf(present)('real samples', () => {
     const raw = text('cfdi40-pago20-mxn-docs-usd.xml');
     expect(parseCfdi(raw)).toMatchObject({
       ok: false,
+      code: 'unstamped',
       reason: 'CFDI sin timbre (no TimbreFiscalDigital UUID)',
     });
     const rep = parsed(stamp(withIdDocumento(raw), 'ffffffff-0000-4000-8000-000000000003'));
@@ -449,7 +453,11 @@ describe.runIf(present)('real samples', () => {
 
   it('cfdi40-ingreso-usd-tipocambio.xml: unstamped → sin timbre; USD with TipoCambio, discounts and UTF-8 accents', () => {
     const raw = text('cfdi40-ingreso-usd-tipocambio.xml');
-    expect(parseCfdi(raw)).toEqual({ ok: false, reason: 'CFDI sin timbre (no TimbreFiscalDigital UUID)' });
+    expect(parseCfdi(raw)).toEqual({
+      ok: false,
+      code: 'unstamped',
+      reason: 'CFDI sin timbre (no TimbreFiscalDigital UUID)',
+    });
     const c = parsed(stamp(raw, 'ffffffff-0000-4000-8000-000000000004'));
     expect(c).toMatchObject({
       fecha: '2023-06-18T19:20:21',
@@ -566,7 +574,11 @@ describe.runIf(present)('real samples', () => {
     const raw = bytes('cfdi33-pagos10-con-bom.xml');
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // Refused for the missing timbre, i.e. after the BOM was accepted.
-    expect(parseCfdi(raw)).toEqual({ ok: false, reason: 'CFDI sin timbre (no TimbreFiscalDigital UUID)' });
+    expect(parseCfdi(raw)).toEqual({
+      ok: false,
+      code: 'unstamped',
+      reason: 'CFDI sin timbre (no TimbreFiscalDigital UUID)',
+    });
     const stamped = stamp(raw.toString('utf8'), 'ffffffff-0000-4000-8000-000000000005');
     expect(stamped.charCodeAt(0)).toBe(0xfeff);
     const rep = parsed(stamped);
@@ -618,6 +630,7 @@ describe.runIf(present)('real samples', () => {
   it('cfdi32-legacy-real.xml: refused as an unsupported version', () => {
     expect(parseCfdi(bytes('cfdi32-legacy-real.xml'))).toEqual({
       ok: false,
+      code: 'version_unsupported',
       reason: 'versión no soportada: 3.2',
     });
   });

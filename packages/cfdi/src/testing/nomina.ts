@@ -7,8 +7,7 @@
 
 import { esc, fmt, type Party, parties, root, timbre } from './xml-parts';
 
-/** A receipt written out in full: every perception, deduction and other payment, the employee. */
-export interface NominaDetailSpec {
+export interface NominaSpec {
   uuid: string;
   /** The employer. */
   emisor: Party;
@@ -44,82 +43,9 @@ export interface NominaDetailSpec {
   }>;
 }
 
-/**
- * A salary receipt in short: one salary perception, the ISR withheld, other deductions (IMSS) and
- * the subsidio para el empleo (OtroPago 002); a fortnight ending on FechaPago, a stock employee.
- */
-export interface NominaSalarySpec {
-  uuid: string;
-  emisor: Party;
-  receptor: Party;
-  fecha: string;
-  /** Nomina@FechaPago, YYYY-MM-DD. */
-  fechaPago: string;
-  percepcionesGravadas: number;
-  percepcionesExentas?: number;
-  /** Other deductions (IMSS, loans…), besides the ISR withheld. */
-  otrasDeducciones?: number;
-  isrRetenido?: number;
-  /** OtroPago 002: the subsidio actually paid and the subsidio causado. */
-  subsidio?: { pagado: number; causado: number };
-}
-
-export type NominaSpec = NominaDetailSpec | NominaSalarySpec;
-
-function detailOf(s: NominaSalarySpec): NominaDetailSpec {
-  return {
-    uuid: s.uuid,
-    emisor: s.emisor,
-    receptor: s.receptor,
-    fecha: s.fecha,
-    fechaPago: s.fechaPago,
-    fechaInicialPago: s.fechaPago,
-    fechaFinalPago: s.fechaPago,
-    numDiasPagados: 15,
-    registroPatronal: 'A0000000000',
-    empleado: {
-      curp: 'XAXX010101HDFXXX01',
-      nss: '00000000000',
-      numEmpleado: '1',
-      fechaInicioRelLaboral: '2024-01-01',
-      antiguedad: 'P52W',
-      periodicidadPago: '04',
-      salarioBaseCotApor: 300,
-      salarioDiarioIntegrado: 300,
-    },
-    percepciones: [
-      {
-        tipo: '001',
-        clave: '001',
-        concepto: 'Sueldo',
-        gravado: s.percepcionesGravadas,
-        exento: s.percepcionesExentas ?? 0,
-      },
-    ],
-    deducciones: [
-      ...(s.isrRetenido ? [{ tipo: '002', clave: '002', concepto: 'ISR', importe: s.isrRetenido }] : []),
-      ...(s.otrasDeducciones
-        ? [{ tipo: '001', clave: '001', concepto: 'IMSS', importe: s.otrasDeducciones }]
-        : []),
-    ],
-    otrosPagos: s.subsidio
-      ? [
-          {
-            tipo: '002',
-            clave: '002',
-            concepto: 'Subsidio para el empleo',
-            importe: s.subsidio.pagado,
-            subsidioCausado: s.subsidio.causado,
-          },
-        ]
-      : [],
-  };
-}
-
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 
-export function nominaXml(spec: NominaSpec): string {
-  const s = 'percepciones' in spec ? spec : detailOf(spec);
+export function nominaXml(s: NominaSpec): string {
   const gravado = sum(s.percepciones.map((p) => p.gravado));
   const exento = sum(s.percepciones.map((p) => p.exento));
   const percepciones = gravado + exento;

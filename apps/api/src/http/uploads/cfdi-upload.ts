@@ -10,13 +10,10 @@ import type { Context, Hono } from 'hono';
 import { limitBody } from '../body-limit';
 import { serviceRoute } from '../service-route';
 import type { AppDeps, AppEnv } from '../types';
-import { checkZip, MAX_ZIP_ENTRIES, xmlEntries, ZipRefused } from './zip';
+import { MAX_UPLOAD_BYTES } from './limits';
+import { readUploadForm } from './upload-form';
+import { xmlEntries } from './zip';
 
-/** A multipart upload may carry several ZIPs of up to 50 MB each. */
-export const MAX_UPLOAD_BYTES = 120 * 1024 * 1024;
-/** Per request: files (ZIP entries counted one by one; as many as one ZIP may hold) and the bytes they inflate to. */
-export const MAX_UPLOAD_FILES = MAX_ZIP_ENTRIES;
-export const MAX_UPLOAD_INFLATED_BYTES = 100 * 1024 * 1024;
 /** The upload routes, whose bodies take these limits instead of the JSON body limit. */
 export const UPLOAD_PATH = /^\/api\/profiles\/[^/]+\/(cfdi(\/xml)?|sat-metadata)$/;
 
@@ -85,37 +82,8 @@ export function mountCfdiFiles(app: Hono<AppEnv>, deps: AppDeps): void {
               return c.json(errorBody(415, 'Send application/xml or multipart/form-data with `files`'), 415);
             }
             const upload = await openImport(ctx, auth.user.id, profileId);
-            let form: FormData;
-            try {
-              form = await c.req.formData();
-            } catch {
-              return c.json(errorBody(400, 'Malformed multipart body', { code: 'malformed_multipart' }), 400);
-            }
-            if (!form.getAll('files').length)
-              return c.json(errorBody(400, 'No `files` in the upload', { code: 'no_files' }), 400);
-            // Every ZIP is checked (size, entries, names) and the request's files and inflated bytes
-            // counted before anything from the request is stored.
-            const total = { files: 0, bytes: 0 };
-            for (const part of form.getAll('files')) {
-              if (typeof part !== 'string' && part.name.toLowerCase().endsWith('.zip')) {
-                try {
-                  const zip = await checkZip(part.name, Buffer.from(await part.arrayBuffer()));
-                  total.files += zip.files;
-                  total.bytes += zip.bytes;
-                } catch (err) {
-                  if (err instanceof ZipRefused)
-                    return c.json(errorBody(err.status, err.message), err.status);
-                  throw err;
-                }
-              } else {
-                total.files++;
-                if (typeof part !== 'string' && part.size <= MAX_CFDI_BYTES) total.bytes += part.size;
-              }
-            }
-            if (total.files > MAX_UPLOAD_FILES || total.bytes > MAX_UPLOAD_INFLATED_BYTES) {
-              const message = `An upload may hold at most ${MAX_UPLOAD_FILES} files and ${MAX_UPLOAD_INFLATED_BYTES / 1024 / 1024} MB of XML once unzipped (this one: ${total.files} files, ${(total.bytes / 1024 / 1024).toFixed(1)} MB); split it`;
-              return c.json(errorBody(413, message), 413);
-            }
+            const form = await readUploadForm(c, { maxFileBytes: MAX_CFDI_BYTES, what: ' of XML' });
+            if (form instanceof Response) return form;
             const data = await upload.run(multipartFiles(form));
             return c.json({ message: messageOf(data), data }, data.imported ? 201 : 200);
           }),

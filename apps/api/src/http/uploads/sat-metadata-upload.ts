@@ -3,8 +3,9 @@ import type { Hono } from 'hono';
 import { limitBody } from '../body-limit';
 import { serviceRoute } from '../service-route';
 import type { AppDeps, AppEnv } from '../types';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, MAX_UPLOAD_INFLATED_BYTES } from './cfdi-upload';
-import { checkZip, type EntryKind, ZipRefused, zipEntries } from './zip';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_INFLATED_BYTES } from './limits';
+import { readUploadForm } from './upload-form';
+import { type EntryKind, zipEntries } from './zip';
 
 // POST /api/profiles/{profileId}/sat-metadata: SAT's metadata files (docs/sat-status.md), as the
 // portal and the mass-download service hand them out: `.txt`, or `.zip` archives of them. The same
@@ -59,35 +60,8 @@ export function mountSatMetadataUpload(app: Hono<AppEnv>, deps: AppDeps): void {
           if (content.byteLength > MAX_METADATA_BYTES) return c.json(errorBody(413, TOO_LARGE), 413);
           files = [{ name: 'metadata.txt', content }];
         } else if (/^multipart\/form-data\b/i.test(type)) {
-          let form: FormData;
-          try {
-            form = await c.req.formData();
-          } catch {
-            return c.json(errorBody(400, 'Malformed multipart body', { code: 'malformed_multipart' }), 400);
-          }
-          if (!form.getAll('files').length)
-            return c.json(errorBody(400, 'No `files` in the upload', { code: 'no_files' }), 400);
-          // Every ZIP checked and the request's files and bytes counted before anything is read.
-          const total = { files: 0, bytes: 0 };
-          for (const part of form.getAll('files')) {
-            if (typeof part !== 'string' && part.name.toLowerCase().endsWith('.zip')) {
-              try {
-                const zip = await checkZip(part.name, Buffer.from(await part.arrayBuffer()), TXT_ENTRIES);
-                total.files += zip.files;
-                total.bytes += zip.bytes;
-              } catch (err) {
-                if (err instanceof ZipRefused) return c.json(errorBody(err.status, err.message), err.status);
-                throw err;
-              }
-            } else {
-              total.files++;
-              if (typeof part !== 'string' && part.size <= MAX_METADATA_BYTES) total.bytes += part.size;
-            }
-          }
-          if (total.files > MAX_UPLOAD_FILES || total.bytes > MAX_UPLOAD_INFLATED_BYTES) {
-            const message = `An upload may hold at most ${MAX_UPLOAD_FILES} files and ${MAX_UPLOAD_INFLATED_BYTES / 1024 / 1024} MB once unzipped (this one: ${total.files} files, ${(total.bytes / 1024 / 1024).toFixed(1)} MB); split it`;
-            return c.json(errorBody(413, message), 413);
-          }
+          const form = await readUploadForm(c, { kind: TXT_ENTRIES, maxFileBytes: MAX_METADATA_BYTES });
+          if (form instanceof Response) return form;
           files = multipartFiles(form);
         } else {
           return c.json(
