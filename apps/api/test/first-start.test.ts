@@ -4,48 +4,30 @@
 // gets a fresh database of that cluster; otherwise an empty PGlite directory.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../scripts/demo-taxpayer';
+import { freshServerDatabase, type ServerDatabase } from './support/server-database';
 import { call, type ServerProcess, startServer } from './support/server-process';
 
 const run = promisify(execFile);
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_URL = process.env.TEST_DATABASE_URL;
 const SAMPLES = readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.xml')).length;
 
 let server: ServerProcess;
-let dataDir: string | undefined;
-let admin: postgres.Sql | undefined;
-let dbName: string | undefined;
+let database: ServerDatabase | undefined;
 
 beforeAll(async () => {
-  let database: Record<string, string>;
-  if (SERVER_URL) {
-    admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    dbName = `first_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await admin.unsafe(`create database "${dbName}"`);
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${dbName}`;
-    database = { DATABASE_URL: url.toString() };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'folio-first-start-'));
-    database = { PGLITE_DATA_DIR: join(dataDir, 'pglite') };
-  }
+  database = await freshServerDatabase('first');
   // No SAT_CATALOG_CSV (the test servers' default is the starter set): what `pnpm start` does.
-  server = await startServer({ ...database, SAT_CATALOG_CSV: undefined, LOG_LEVEL: 'info' });
+  server = await startServer({ ...database.env, SAT_CATALOG_CSV: undefined, LOG_LEVEL: 'info' });
 }, 180_000);
 
 afterAll(async () => {
   await server?.kill('SIGTERM');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (dbName) await admin?.unsafe(`drop database if exists "${dbName}" with (force)`);
-  await admin?.end({ timeout: 5 });
+  await database?.drop();
 });
 
 describe('first start on an empty database, without SAT_CATALOG_CSV', () => {
