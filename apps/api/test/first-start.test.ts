@@ -107,6 +107,21 @@ describe('pnpm demo against the started server', () => {
     expect(res.body.items.map((i: { id: string }) => i.id)).toContain('72101511');
   });
 
+  it("the demo user's exports have data: the invoices as csv and xlsx, the expenses as csv", async () => {
+    const token = field(second.stdout, 'token');
+    const get = (path: string) =>
+      fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const invoicesCsv = await get('/api/invoices/export?profileId=LORM850312QK7&format=csv');
+    expect(invoicesCsv.status).toBe(200);
+    // A header line, then one row per stored invoice (CRLF, RFC 4180).
+    expect((await invoicesCsv.text()).trim().split('\r\n').length).toBeGreaterThan(1);
+    const expensesCsv = await get('/api/expenses/export?profileId=LORM850312QK7&format=csv');
+    expect((await expensesCsv.text()).trim().split('\r\n').length).toBeGreaterThan(1);
+    const xlsx = await get('/api/invoices/export?profileId=LORM850312QK7&format=xlsx');
+    expect(xlsx.status).toBe(200);
+    expect((await xlsx.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
   it('the three curl lines it prints answer 200 with data: invoices, a monthly report, a search by meaning', async () => {
     const answers = [];
     for (const line of curlLines(second.stdout)) {
@@ -122,5 +137,51 @@ describe('pnpm demo against the started server', () => {
     expect(report.data).toMatchObject({ nivel: 'advanced', resico: expect.any(Object) });
     expect(report.data.por_cliente.map((c: { rfc: string }) => c.rfc)).toContain('RASJ780621HB5');
     expect(search.items.length).toBeGreaterThan(0);
+  });
+});
+
+// docs/cli.md's commands on the repository's samples, as a new user types them in the clone
+// (`pnpm folio …` from its root): the folder imports
+// with only the draft that is refused on purpose (exit 1, the reason in the table).
+describe('docs/cli.md: folio profiles create and folio import samples/cfdi', () => {
+  const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const email = `cli-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'correct horse 1';
+    await call(server, 'POST', '/api/auth/register', { body: { email, password } });
+    const login = await call(server, 'POST', '/api/auth/login', { body: { email, password } });
+    env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      FOLIO_URL: server.url,
+      FOLIO_TOKEN: login.body.accessToken,
+      FOLIO_CONFIG: '/nonexistent/folio-config.json',
+    };
+  });
+
+  const folio = (args: string[]) =>
+    run('pnpm', ['folio', ...args], { cwd: REPO, env }).catch(
+      (err: { code: number; stdout: string; stderr: string }) => err,
+    );
+
+  it('imports every sample but the unstamped draft, which it names with the reason; exit 1', async () => {
+    const created = await folio([
+      'profiles',
+      'create',
+      '--rfc',
+      'LORM850312QK7',
+      '--nombre',
+      'Mariana López Ruiz',
+      '--regimen',
+      '626',
+    ]);
+    expect(created.stdout).toContain('LORM850312QK7');
+    const res = await folio(['import', 'samples/cfdi', '--profile', 'LORM850312QK7']);
+    expect('code' in res ? res.code : 0).toBe(1);
+    expect(res.stdout).toMatch(new RegExp(`^importados\\s+${SAMPLES - 1}$`, 'm'));
+    expect(res.stdout).toMatch(/^rechazados\s+1$/m);
+    expect(res.stdout).toMatch(/^2026-09-20-gasto-borrador-sin-timbre\.xml\s+rechazado\s+CFDI sin timbre/m);
   });
 });
