@@ -1,10 +1,10 @@
 // Every command of README.md runs as written (issue 27): each fenced shell block is taken from the
-// README and either run, in the README's order and each in a fresh bash (a reader may copy any one
+// README (then docs/*.md) and either run, in the README's order and each in a fresh bash (a reader may copy any one
 // block), against a started server, or skipped with the reason in its test name. Which blocks run is
 // decided by one rule (apiOnly below), never by a list of blocks. Blocks run from a folder holding
 // the repository's samples/, so the files they write (exports, cookies) land outside the clone.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,15 @@ import { type ServerProcess, startServer } from './support/server-process';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);
+
+/** README.md first, then docs/*.md: a block in docs/ that uses only the API runs too. */
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 
 interface Block {
   /** Where it is: `README.md:LINE (## heading)`. */
@@ -136,13 +145,13 @@ async function runBlock(block: Block): Promise<Ran> {
   return { stdout, answers };
 }
 
-describe('README.md: every shell block that uses only the API runs as written, in order', () => {
+describe('README.md and docs/: every shell block that uses only the API runs as written, in order', () => {
   it('the server runs on the database the suite runs on', async () => {
     const health = await (await fetch(`${server.url}/health`)).json();
     expect(health.db).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   });
 
-  for (const block of shellBlocks('README.md')) {
+  for (const block of DOCUMENTS.flatMap(shellBlocks)) {
     const verdict = apiOnly(block.text);
     if (!verdict.runs) {
       it.skip(`${block.where}: not run here, it ${verdict.why}`, () => {});
@@ -187,6 +196,7 @@ describe('what the walkthroughs show', () => {
     expect(stdout()).toContain('Papelería');
     for (const file of ['facturas-LORM850312QK7-2026-08.xlsx', 'gastos-LORM850312QK7.csv'])
       expect(existsSync(join(dir, file)), file).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.pdf'))).toHaveLength(1);
     expect(requests()).toContain('GET /api/reports/monthly');
   });
 });
