@@ -13,7 +13,7 @@ import { freshServerDatabase, type ServerDatabase } from './support/server-datab
 import { call, type ServerProcess, startServer } from './support/server-process';
 
 const run = promisify(execFile);
-const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const SAMPLES = readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.xml')).length;
 
 let server: ServerProcess;
@@ -52,9 +52,10 @@ describe('first start on an empty database, without SAT_CATALOG_CSV', () => {
 });
 
 describe('pnpm demo against the started server', () => {
+  // As the README has it: `pnpm demo` from the clone's root.
   const demo = () =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], {
-      cwd: API_DIR,
+    run('pnpm', ['demo'], {
+      cwd: REPO,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', FOLIO_URL: server.url },
     });
   /** The value printed after `label` in the demo's summary. */
@@ -144,7 +145,6 @@ describe('pnpm demo against the started server', () => {
 // (`pnpm folio …` from its root): the folder imports
 // with only the draft that is refused on purpose (exit 1, the reason in the table).
 describe('docs/cli.md: folio profiles create and folio import samples/cfdi', () => {
-  const REPO = fileURLToPath(new URL('../../../', import.meta.url));
   let env: Record<string, string>;
 
   beforeAll(async () => {
