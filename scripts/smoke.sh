@@ -5,7 +5,8 @@
 # Exit 0 when every step passed. The server runs in its own session (setsid) and its whole process
 # group (pnpm → node) is killed on any exit.
 # Env: SMOKE_PORT (default: a free ephemeral port), SMOKE_START_TIMEOUT (s, default 150: the build,
-#      then a first start that loads the shipped SAT catalog; on a loaded CI box that took 63 s),
+#      then a first start that loads the shipped SAT catalog: slow on a loaded CI box,
+#      docs/benchmarks.md),
 #      SMOKE_STOP_TIMEOUT (s, default 15), SMOKE_KEEP_LOG=1 to keep the server log,
 #      SMOKE_HOOK: a command run against the live server once the account is verified and logged in,
 #      with FOLIO_URL, FOLIO_TOKEN, FOLIO_EMAIL and FOLIO_PASSWORD set; it must exit 0

@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 /**
  * `pnpm start` runs this bundle: the server and the workspace packages compiled once, instead of
- * tsx compiling TypeScript in a loader thread of the running server (about 60 MB of RSS).
+ * tsx compiling TypeScript in a loader thread of the running server (its memory: docs/benchmarks.md).
  * External: what must be loaded from its package at run time (PGlite's WASM and data files, the
  * argon2 native addon, Scalar's browser bundle read from disk, pino's worker transports).
  */

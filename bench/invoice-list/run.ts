@@ -238,8 +238,8 @@ try {
   const results: Partial<
     Record<'filtered' | 'search', { real: Result; base: Result; paced: Result; ratio: number }>
   > = {};
-  // This VM's speed drifts by a third from one quarter-minute to the next (the same baseline ran at
-  // 1,062 and 1,379 req/s back to back), so one run of each would compare two different machines.
+  // A shared VM's speed drifts from one quarter-minute to the next (docs/benchmarks.md: the same
+  // baseline run back to back), so one run of each would compare two different machines.
   // Instead ROUNDS pairs of shorter runs, alternating which server goes first; the ratio is the median
   // of the pairs' ratios, and each server's figures are those of its median run.
   const rounds = Math.max(1, ROUNDS);

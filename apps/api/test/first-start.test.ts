@@ -4,48 +4,30 @@
 // gets a fresh database of that cluster; otherwise an empty PGlite directory.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../scripts/demo-taxpayer';
+import { freshServerDatabase, type ServerDatabase } from './support/server-database';
 import { call, type ServerProcess, startServer } from './support/server-process';
 
 const run = promisify(execFile);
-const API_DIR = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_URL = process.env.TEST_DATABASE_URL;
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const SAMPLES = readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.xml')).length;
 
 let server: ServerProcess;
-let dataDir: string | undefined;
-let admin: postgres.Sql | undefined;
-let dbName: string | undefined;
+let database: ServerDatabase | undefined;
 
 beforeAll(async () => {
-  let database: Record<string, string>;
-  if (SERVER_URL) {
-    admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    dbName = `first_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await admin.unsafe(`create database "${dbName}"`);
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${dbName}`;
-    database = { DATABASE_URL: url.toString() };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'folio-first-start-'));
-    database = { PGLITE_DATA_DIR: join(dataDir, 'pglite') };
-  }
+  database = await freshServerDatabase('first');
   // No SAT_CATALOG_CSV (the test servers' default is the starter set): what `pnpm start` does.
-  server = await startServer({ ...database, SAT_CATALOG_CSV: undefined, LOG_LEVEL: 'info' });
+  server = await startServer({ ...database.env, SAT_CATALOG_CSV: undefined, LOG_LEVEL: 'info' });
 }, 180_000);
 
 afterAll(async () => {
   await server?.kill('SIGTERM');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (dbName) await admin?.unsafe(`drop database if exists "${dbName}" with (force)`);
-  await admin?.end({ timeout: 5 });
+  await database?.drop();
 });
 
 describe('first start on an empty database, without SAT_CATALOG_CSV', () => {
@@ -70,9 +52,10 @@ describe('first start on an empty database, without SAT_CATALOG_CSV', () => {
 });
 
 describe('pnpm demo against the started server', () => {
+  // As the README has it: `pnpm demo` from the clone's root.
   const demo = () =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], {
-      cwd: API_DIR,
+    run('pnpm', ['demo'], {
+      cwd: REPO,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', FOLIO_URL: server.url },
     });
   /** The value printed after `label` in the demo's summary. */
@@ -125,6 +108,21 @@ describe('pnpm demo against the started server', () => {
     expect(res.body.items.map((i: { id: string }) => i.id)).toContain('72101511');
   });
 
+  it("the demo user's exports have data: the invoices as csv and xlsx, the expenses as csv", async () => {
+    const token = field(second.stdout, 'token');
+    const get = (path: string) =>
+      fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const invoicesCsv = await get('/api/invoices/export?profileId=LORM850312QK7&format=csv');
+    expect(invoicesCsv.status).toBe(200);
+    // A header line, then one row per stored invoice (CRLF, RFC 4180).
+    expect((await invoicesCsv.text()).trim().split('\r\n').length).toBeGreaterThan(1);
+    const expensesCsv = await get('/api/expenses/export?profileId=LORM850312QK7&format=csv');
+    expect((await expensesCsv.text()).trim().split('\r\n').length).toBeGreaterThan(1);
+    const xlsx = await get('/api/invoices/export?profileId=LORM850312QK7&format=xlsx');
+    expect(xlsx.status).toBe(200);
+    expect((await xlsx.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
   it('the three curl lines it prints answer 200 with data: invoices, a monthly report, a search by meaning', async () => {
     const answers = [];
     for (const line of curlLines(second.stdout)) {
@@ -140,5 +138,50 @@ describe('pnpm demo against the started server', () => {
     expect(report.data).toMatchObject({ nivel: 'advanced', resico: expect.any(Object) });
     expect(report.data.por_cliente.map((c: { rfc: string }) => c.rfc)).toContain('RASJ780621HB5');
     expect(search.items.length).toBeGreaterThan(0);
+  });
+});
+
+// docs/cli.md's commands on the repository's samples, as a new user types them in the clone
+// (`pnpm folio …` from its root): the folder imports
+// with only the draft that is refused on purpose (exit 1, the reason in the table).
+describe('docs/cli.md: folio profiles create and folio import samples/cfdi', () => {
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const email = `cli-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'correct horse 1';
+    await call(server, 'POST', '/api/auth/register', { body: { email, password } });
+    const login = await call(server, 'POST', '/api/auth/login', { body: { email, password } });
+    env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      FOLIO_URL: server.url,
+      FOLIO_TOKEN: login.body.accessToken,
+      FOLIO_CONFIG: '/nonexistent/folio-config.json',
+    };
+  });
+
+  const folio = (args: string[]) =>
+    run('pnpm', ['folio', ...args], { cwd: REPO, env }).catch(
+      (err: { code: number; stdout: string; stderr: string }) => err,
+    );
+
+  it('imports every sample but the unstamped draft, which it names with the reason; exit 1', async () => {
+    const created = await folio([
+      'profiles',
+      'create',
+      '--rfc',
+      'LORM850312QK7',
+      '--nombre',
+      'Mariana López Ruiz',
+      '--regimen',
+      '626',
+    ]);
+    expect(created.stdout).toContain('LORM850312QK7');
+    const res = await folio(['import', 'samples/cfdi', '--profile', 'LORM850312QK7']);
+    expect('code' in res ? res.code : 0).toBe(1);
+    expect(res.stdout).toMatch(new RegExp(`^importados\\s+${SAMPLES - 1}$`, 'm'));
+    expect(res.stdout).toMatch(/^rechazados\s+1$/m);
+    expect(res.stdout).toMatch(/^2026-09-20-gasto-borrador-sin-timbre\.xml\s+rechazado\s+CFDI sin timbre/m);
   });
 });

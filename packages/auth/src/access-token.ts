@@ -10,8 +10,8 @@ export interface AccessTokenClaims {
 }
 
 /**
- * The HMAC key, imported once per secret: importing it on every call doubled the cost of verifying
- * a token, which every authenticated request does.
+ * The HMAC key, imported once per secret: importing it on every call made verifying a token, which
+ * every authenticated request does, markedly dearer (docs/benchmarks.md).
  */
 const keys = new Map<string, Promise<CryptoKey>>();
 function keyOf(secret: string): Promise<CryptoKey> {
@@ -47,7 +47,7 @@ export async function signAccessToken(
 
 /**
  * Tokens this process has verified, by secret, with their claims and expiry: jose checks the HS256
- * signature through WebCrypto, whose per-call overhead was a tenth of a listing request's CPU. A
+ * signature through WebCrypto, whose per-call overhead was a visible share of a listing request's CPU (docs/benchmarks.md). A
  * token's signature and claims never change, so one check per token is enough; the expiry is
  * checked on every use, and the session behind the token is still looked up on every request.
  */

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id with the OWASP minimum (19 MiB, t=2, p=1): ~70 ms on the 2-core machine.
+// argon2id with the OWASP minimum (19 MiB, t=2, p=1); its cost per check: docs/benchmarks.md.
 const PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
 export const PASSWORD_MIN = 8;

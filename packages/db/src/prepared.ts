@@ -10,7 +10,7 @@ interface Preparable<P> {
 /**
  * A drizzle statement built once per database handle and from then on only executed. Building costs
  * more CPU than PostgreSQL spends answering the small reads every request makes (the session, the
- * profile, a listing page): about 0.5 ms of 1 ms for a one-row select. A transaction handle is new
+ * profile, a listing page), about half of a one-row select's time (docs/benchmarks.md). A transaction handle is new
  * each time, so inside one the statement is simply built for it.
  */
 export function prepared<P>(conn: Executor, name: string, build: (conn: Executor) => Preparable<P>): P {
@@ -36,8 +36,8 @@ interface SelectStatement {
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
 
 /**
- * drizzle maps a row by walking its selection and checking each field's kind, on every row: 13 % of a
- * listing request's CPU (50 rows of 31 columns). For a flat selection (every field at the top level,
+ * drizzle maps a row by walking its selection and checking each field's kind, on every row: a visible share
+ * of a listing request's CPU (docs/benchmarks.md). For a flat selection (every field at the top level,
  * so no joined table to turn into null) the same decoders are resolved once and run in a plain loop:
  * a null stays null, anything else goes through the field's decoder, as drizzle's mapResultRow does.
  */

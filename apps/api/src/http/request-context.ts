@@ -20,7 +20,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     await next();
     // On the finished response's headers, as secureHeaders does: c.header() at this point copies the
     // response around its body stream, and @hono/node-server then reads that stream instead of writing
-    // the JSON text it holds (a tenth of a listing request's CPU, and a timer tick of latency).
+    // the JSON text it holds (CPU and a timer tick of latency per request; docs/benchmarks.md).
     c.res.headers.set('X-Request-Id', requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');

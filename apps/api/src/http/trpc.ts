@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { requestInfo } from './request-context';
 import type { AppDeps, AppEnv } from './types';
 
-/** Procedures one /trpc request may batch (documented in the README). */
+/** Procedures one /trpc request may batch (documented in docs/contract.md#limits). */
 export const MAX_BATCH = 10;
 
 /** The tRPC endpoint (superjson) for TypeScript clients: same procedures, same rules as /api. */

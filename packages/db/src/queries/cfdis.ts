@@ -22,7 +22,7 @@ import { insertFromRecords, updateFromRecords } from './recordset';
 
 export type CfdiRow = Omit<typeof cfdis.$inferSelect, 'searchText'>;
 
-/** What an invoice shows, and so what a listing reads: reading all 40 columns cost a third more. */
+/** What an invoice shows, and so what a listing reads: reading every column cost more (docs/benchmarks.md). */
 const LISTED_FIELDS = [
   'id',
   'profileId',
@@ -357,8 +357,8 @@ export function containsPattern(escaped: string | Placeholder): SQL {
 
 /**
  * The words of a search as a tsquery over `es_unaccent` (Spanish stems, accents folded): every word,
- * whole (a prefix would make GIN collect every posting of every word it starts: 10× slower over 1M
- * rows). Matching nothing when the search holds no word but stopwords.
+ * whole (a prefix would make GIN collect every posting of every word it starts, an order of
+ * magnitude slower on a large account: docs/benchmarks.md). Matching nothing when the search holds no word but stopwords.
  */
 export const wordsQuery = (words: string | Placeholder): SQL => sql`plainto_tsquery('es_unaccent', ${words})`;
 
@@ -416,7 +416,7 @@ export function cfdiListWhere(f: Bound<CfdiListFilter>): SQL {
  * which the indexes (`DESC NULLS LAST`) do not match, so PostgreSQL read and sorted the whole
  * filtered set. With a search, deliberately not in index order: the search index finds the matches
  * and they are sorted, where walking the date index and filtering each row read up to the user's
- * whole history for a rare term (939 ms for an RFC among 1M rows). Both columns are NOT NULL, so
+ * whole history for a rare term (docs/benchmarks.md). Both columns are NOT NULL, so
  * the order is the same either way.
  */
 export const newestFirst = (fecha: SQL | AnyColumn, id: SQL | AnyColumn, searching: boolean) =>
@@ -437,8 +437,8 @@ export const cfdiCount = (c: Executor, f: Bound<CfdiListFilter>) =>
  * uncorrelated subquery PostgreSQL runs once (an index-only count) and the page is read in index
  * order. With a search, a window count over the matches the page has to fetch and sort anyway, so
  * the search index is read once, not twice; and the matches are sorted narrow (id and fecha), the
- * page's 50 rows joined after: sorting ~1,000 whole rows (jsonb and all) cost PostgreSQL 40 % more
- * CPU. Flat rows: drizzle's mapping of nested selections cost more than the query itself. Exported
+ * page's 50 rows joined after: sorting whole rows (jsonb and all) cost PostgreSQL markedly more
+ * CPU (docs/benchmarks.md). Flat rows: drizzle's mapping of nested selections cost more than the query itself. Exported
  * so bench/invoice-list runs the very same statement.
  */
 export const cfdiPage = (c: Executor, f: Bound<CfdiListFilter>) => {

@@ -40,7 +40,7 @@ export const satProducts = pgTable(
   },
   // Without fastupdate: the catalog is loaded once and searched all day, and the GIN pending list
   // (which a bulk load leaves, and which only VACUUM empties: never, in PGlite) is read linearly by
-  // every search: 20 ms instead of 0.5 ms on the full catalog.
+  // every search, many times slower on the full catalog (docs/benchmarks.md).
   (t) => [index('sat_products_search_doc_idx').using('gin', t.searchDoc).with({ fastupdate: false })],
 );
 

@@ -162,7 +162,7 @@ export const cfdis = pgTable(
     // A word search reads only its account's entries: each word is indexed with the owner in front
     // ('<user id>:<word>', f_owned_words), so a word's posting list holds that account's rows alone.
     // The owner as a GIN column of its own (btree_gin) made every search walk the posting list of
-    // all the account's rows: 7.5 of the 11 ms of PostgreSQL a search cost over one account's 1M rows.
+    // all the account's rows: most of what a search cost PostgreSQL on a large account (docs/benchmarks.md).
     index('cfdis_owned_words_idx').using('gin', sql`f_owned_words(${t.userId}, ${t.searchWords})`),
     // Fragments (RFC, UUID), with the owner and the profile in the same index (btree_gin).
     index('cfdis_search_trgm').using('gin', t.userId, t.profileId, sql`${t.searchText} gin_trgm_ops`),

@@ -80,7 +80,7 @@ type ZipEntry = NodeJS.WritableStream & { _writableState: { needDrain: boolean }
  * on to archiver's PassThrough for the sheet's zip entry without heeding back-pressure: its `write()`
  * always answers true. That PassThrough feeds the deflater only as fast as it compresses (and the
  * deflater only as fast as the client reads), so a loop that waits on the output alone lets the
- * uncompressed XML pile up there — 150 MB of buffers for 100,000 rows. Pinned exceljs 4.4.0: if its
+ * uncompressed XML pile up there, growing with the rows (docs/benchmarks.md). Pinned exceljs 4.4.0: if its
  * shape changes, fail loudly rather than stream without a bound.
  */
 function zipEntryOf(ws: ExcelJS.Worksheet): ZipEntry {
