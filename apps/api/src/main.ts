@@ -141,6 +141,12 @@ const app = createApp({
       memoryMb: env.PDF_WORKER_MEMORY_MB,
     },
     efirmaKeyring: env.EFIRMA_KEYRING,
+    sat: {
+      // The simulator is this server's own /__dev/sat (env.ts refuses it in production).
+      target: env.SAT_SERVICE === 'sat' ? { kind: 'sat' } : { kind: 'simulator', origin: env.APP_URL },
+      refuseTestCertificates: env.NODE_ENV === 'production',
+      authenticateOnUpload: env.NODE_ENV === 'production',
+    },
   },
   kickEmail: mailer.kick,
   log,

@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'efirma_password_wrong',
   'efirma_key_mismatch',
   'efirma_consent_required',
+  'efirma_test_certificate',
+  'efirma_refused_by_sat',
   // SAT catalog.
   'favorite_limit_reached',
   // Billing.

@@ -35,7 +35,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function owner(plan: 'BASIC' | 'PRO' | null, rfc = 'EKU9003173C9', via: Principal['via'] = 'session') {
+async function owner(
+  plan: 'BASIC' | 'PRO' | null,
+  rfc = 'EKU9003173C9',
+  via: Principal['via'] = 'session',
+  config: Partial<TestApi['deps']['config']> = {},
+) {
   const u = await signUp(t);
   if (plan) await setPlan(t, u.id, plan);
   const { data: p } = await caller(t, u.token).profiles.create({
@@ -46,16 +51,19 @@ async function owner(plan: 'BASIC' | 'PRO' | null, rfc = 'EKU9003173C9', via: Pr
   });
   const user = await findUserByEmail(t.handle.db, u.email);
   const principal: Principal = { user: user!, via, scope: 'write', session: null, apiKeyId: null };
-  const ctx = createContext(t.deps, {
-    requestId: 'req-efirma',
-    token: null,
-    tokenSource: null,
-    method: 'PUT',
-    origin: null,
-    ip: '203.0.113.7',
-    idempotencyKey: null,
-    resHeaders: new Headers(),
-  });
+  const ctx = createContext(
+    { ...t.deps, config: { ...t.deps.config, ...config } },
+    {
+      requestId: 'req-efirma',
+      token: null,
+      tokenSource: null,
+      method: 'PUT',
+      origin: null,
+      ip: '203.0.113.7',
+      idempotencyKey: null,
+      resHeaders: new Headers(),
+    },
+  );
   return { ctx, principal, profileId: p.id };
 }
 
@@ -164,6 +172,19 @@ describe('e.firma storage', () => {
     // The CSD's key opens with the same password but is not the FIEL's.
     const e = await refusal(storeEfirma(ctx, principal, profileId, upload({ key: CSD.key }), NOW), profileId);
     expect([e.reason, e.fields?.[0]?.path]).toEqual(['efirma_key_mismatch', 'key']);
+  });
+
+  it('production refuses a certificate of SAT’s test authority (AC UAT): efirma_test_certificate', async () => {
+    const production = {
+      sat: {
+        target: { kind: 'sat' as const },
+        refuseTestCertificates: true,
+        authenticateOnUpload: false,
+      },
+    };
+    const { ctx, principal, profileId } = await owner('PRO', 'EKU9003173C9', 'session', production);
+    const e = await refusal(storeEfirma(ctx, principal, profileId, upload(), NOW), profileId);
+    expect([e.reason, e.fields?.[0]?.path]).toEqual(['efirma_test_certificate', 'cer']);
   });
 
   it('refuses a file that is no certificate: efirma_certificate_unreadable', async () => {

@@ -47,8 +47,17 @@ export function certificateFacts(certificate: Certificate): EfirmaFacts {
   };
 }
 
+/** Issued by SAT's test authorities ("AC UAT", "A.C. 2 de pruebas") or by the simulator's. */
+export const isTestCertificate = (certificate: Certificate) =>
+  /CN=AC UAT\b|prueba/i.test(certificate.issuerAsRfc4514());
+
 /** Runs every check in order and answers the certificate's facts; throws the first refusal. */
-export function checkEfirma(files: EfirmaFiles, profileRfc: string, now: Date): EfirmaFacts {
+export function checkEfirma(
+  files: EfirmaFiles,
+  profileRfc: string,
+  now: Date,
+  opts: { refuseTestCertificates?: boolean } = {},
+): EfirmaFacts {
   const certificate = readCertificate(files.cer);
   if (!certificate.satType().isFiel()) {
     throw invalidField(
@@ -77,6 +86,13 @@ export function checkEfirma(files: EfirmaFiles, profileRfc: string, now: Date): 
       'cer',
       `This e.firma expired on ${facts.validoHasta.toISOString()}; renew it with SAT`,
       'efirma_expired',
+    );
+  }
+  if (opts.refuseTestCertificates && isTestCertificate(certificate)) {
+    throw invalidField(
+      'cer',
+      'This e.firma was issued by a test authority, not by SAT; send the e.firma SAT issued you',
+      'efirma_test_certificate',
     );
   }
   let privateKey: PrivateKey;

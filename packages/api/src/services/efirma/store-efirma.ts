@@ -4,11 +4,13 @@ import type { Executor } from '@folio/db';
 import { writeAudit } from '@folio/db/queries/audit';
 import { deleteEfirma, type EfirmaRow, findEfirma, replaceEfirma } from '@folio/db/queries/efirmas';
 import type { Context } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, invalidField, notFound, serviceUnavailable } from '../../errors';
 import { requireSession } from '../api-keys/rules';
 import { audit } from '../audit';
 import type { Principal } from '../auth/principal';
 import { authorizeProfile } from '../profiles/access';
+import { SatGateway, SatRefused, SatUnavailable } from '../sat-sync/gateway';
+import { type SatSettings, satSettingsOf } from '../sat-sync/settings';
 import { checkEfirma, type EfirmaFiles } from './check-efirma';
 import { seal, unseal } from './envelope';
 import { deriveDevKeyring, type EfirmaKeyring } from './keyring';
@@ -65,7 +67,9 @@ export async function storeEfirma(
       [{ path: 'consentimiento', message: 'must be true' }],
     );
   }
-  const facts = checkEfirma(upload, profile.rfc, now);
+  const sat = satSettingsOf(ctx.config);
+  const facts = checkEfirma(upload, profile.rfc, now, sat);
+  if (sat.authenticateOnUpload) await authenticateOnce(upload, sat);
   const id = randomUUID();
   const secret = Buffer.from(
     JSON.stringify({
@@ -104,6 +108,25 @@ export async function storeEfirma(
     );
   });
   return metadataOf({ ...row, createdAt: now });
+}
+
+/** A revoked e.firma passes every local check; SAT's authentication refuses it. */
+async function authenticateOnce(upload: EfirmaFiles, sat: SatSettings): Promise<void> {
+  try {
+    await new SatGateway(upload, { target: sat.target, fetch: sat.fetch }).authenticate();
+  } catch (err) {
+    if (err instanceof SatRefused) {
+      throw invalidField(
+        'cer',
+        'SAT refused this e.firma (revoked, or not valid for its services)',
+        'efirma_refused_by_sat',
+      );
+    }
+    if (err instanceof SatUnavailable) {
+      throw serviceUnavailable('SAT could not be reached to check the e.firma; try again later', 60);
+    }
+    throw err;
+  }
 }
 
 /** GET: the stored e.firma's certificate facts and consent. */

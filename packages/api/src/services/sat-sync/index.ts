@@ -1,4 +1,12 @@
 // The SAT side of SAT sync, for the sync job and the server (docs/sat-sync.md#gateway).
+
+export {
+  type EfirmaMetadata,
+  type EfirmaUpload,
+  readEfirma,
+  removeEfirma,
+  storeEfirma,
+} from '../efirma/store-efirma';
 export {
   type Content,
   type Direction,
@@ -18,6 +26,8 @@ export {
   simulatorPaths,
   type VerifyAnswer,
 } from './gateway';
+export { openSatSession } from './session';
+export { type SatSettings, satSettingsOf } from './settings';
 export {
   type CfdiSatStatus,
   createStatusChecker,
