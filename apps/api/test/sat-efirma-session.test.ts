@@ -2,12 +2,14 @@
 // production's sign-in on upload goes through the simulator (refused or unreachable: nothing stored),
 // and the sync job's session opens it and signs in. Touches the database: run on both.
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { createContext, type Principal } from '@folio/api';
 import { type FetchLike, openSatSession, type SatSettings, storeEfirma } from '@folio/api/sat-sync';
 import { findUserByEmail } from '@folio/db/queries/users';
 import { efirmas } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger';
 import {
   APP_URL,
   createProfile,
@@ -20,8 +22,16 @@ import {
 } from './harness';
 
 let t: TestApp;
+/** Every line the app logs, at the most verbose level. */
+const logged: string[] = [];
 beforeAll(async () => {
-  t = await startTestApp();
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logged.push(String(chunk));
+      done();
+    },
+  });
+  t = await startTestApp({ log: createLogger('trace', sink) });
 });
 afterAll(() => t.close());
 
@@ -124,5 +134,31 @@ describe('stored e.firma and SAT', () => {
     await expect(gw?.authenticate()).resolves.toMatchObject({ expires: expect.any(Date) });
     const other = await ownerWithEfirmaFiles(rfcMoral(5));
     expect(await openSatSession(deps, other.profileId, 'test')).toBeUndefined();
+  });
+});
+
+describe('the e.firma material in logs', () => {
+  it('no log line of the flows above holds a key, a password or a SAT token', async () => {
+    const o = await ownerWithEfirmaFiles(rfcMoral(6));
+    await storeEfirma(o.ctxWith(strict()), o.principal, o.profileId, o.upload);
+    const gw = await openSatSession(
+      { db: t.handle.db, config: { ...t.deps.config, sat: strict() } },
+      o.profileId,
+      'log check',
+    );
+    await gw?.authenticate();
+    // What an error report would carry if a caller logged the material by mistake is scrubbed too.
+    t.deps.log.error(
+      {
+        upload: { key: o.upload.key.toString('base64'), password: o.upload.password },
+        headers: { Authorization: 'WRAP access_token="tok"' },
+      },
+      'scrub check',
+    );
+    const all = logged.join('');
+    expect(logged.length).toBeGreaterThan(0);
+    expect(all).not.toContain(o.upload.password);
+    expect(all).not.toContain(o.upload.key.toString('base64').slice(0, 40));
+    expect(all).not.toContain('access_token');
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/context';
 import { AppError } from '../src/errors';
 import type { Principal } from '../src/services/auth/principal';
+import { rewrapEfirmaKeys } from '../src/services/efirma/rotate-keys';
 import {
   type EfirmaUpload,
   openEfirmaForJob,
@@ -40,19 +41,20 @@ async function owner(
   rfc = 'EKU9003173C9',
   via: Principal['via'] = 'session',
   config: Partial<TestApi['deps']['config']> = {},
+  api: TestApi = t,
 ) {
-  const u = await signUp(t);
-  if (plan) await setPlan(t, u.id, plan);
-  const { data: p } = await caller(t, u.token).profiles.create({
+  const u = await signUp(api);
+  if (plan) await setPlan(api, u.id, plan);
+  const { data: p } = await caller(api, u.token).profiles.create({
     nombre: 'Escuela Kemper Urgate',
     rfc,
     tipo_persona: 'MORAL',
     regimenes_fiscales: ['601'],
   });
-  const user = await findUserByEmail(t.handle.db, u.email);
+  const user = await findUserByEmail(api.handle.db, u.email);
   const principal: Principal = { user: user!, via, scope: 'write', session: null, apiKeyId: null };
   const ctx = createContext(
-    { ...t.deps, config: { ...t.deps.config, ...config } },
+    { ...api.deps, config: { ...api.deps.config, ...config } },
     {
       requestId: 'req-efirma',
       token: null,
@@ -126,6 +128,54 @@ describe('e.firma storage', () => {
     await t.handle.db.update(efirmas).set({ id: 'another-record' }).where(eq(efirmas.profileId, a.profileId));
     await expect(openEfirmaForJob(t.deps, a.profileId, 'test')).rejects.toThrow();
     expect(row?.keyVersion).toBe(1);
+  });
+
+  it('rotation re-wraps each record’s data key with the new master key; the old one can then go', async () => {
+    const own = await startTestApi(); // its e.firmas are all under these keys
+    try {
+      const v1 = Buffer.alloc(32, 7);
+      const v2 = Buffer.alloc(32, 9);
+      const before = { current: 1, keys: new Map([[1, v1]]) };
+      const both = {
+        current: 2,
+        keys: new Map([
+          [1, v1],
+          [2, v2],
+        ]),
+      };
+      const after = { current: 2, keys: new Map([[2, v2]]) };
+      const { ctx, principal, profileId } = await owner(
+        'PRO',
+        'EKU9003173C9',
+        'session',
+        { efirmaKeyring: before },
+        own,
+      );
+      await storeEfirma(ctx, principal, profileId, upload(), NOW);
+      const [old] = await own.handle.db.select().from(efirmas).where(eq(efirmas.profileId, profileId));
+
+      expect(await rewrapEfirmaKeys(own.handle.db, both)).toBe(1);
+      const [row] = await own.handle.db.select().from(efirmas).where(eq(efirmas.profileId, profileId));
+      expect([old?.keyVersion, row?.keyVersion]).toEqual([1, 2]);
+      expect(row?.payload).toBe(old?.payload);
+      expect(await rewrapEfirmaKeys(own.handle.db, both)).toBe(0);
+
+      const opened = await openEfirmaForJob(
+        { db: own.handle.db, config: { ...own.deps.config, efirmaKeyring: after } },
+        profileId,
+        'test',
+      );
+      expect(opened?.password).toBe(PASSWORD);
+      await expect(
+        openEfirmaForJob(
+          { db: own.handle.db, config: { ...own.deps.config, efirmaKeyring: before } },
+          profileId,
+          'test',
+        ),
+      ).rejects.toThrow(/version 2 is not configured/);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses a CSD (sello) instead of an e.firma: efirma_not_fiel', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { efirmas } from '../schema';
 
@@ -20,4 +20,30 @@ export async function findEfirma(db: Executor, profileId: string): Promise<Efirm
 export async function deleteEfirma(db: Executor, profileId: string): Promise<boolean> {
   const gone = await db.delete(efirmas).where(eq(efirmas.profileId, profileId)).returning({ id: efirmas.id });
   return gone.length > 0;
+}
+
+/** Records whose data key is wrapped by another master key version than `current`. */
+export function efirmasNotOnVersion(db: Executor, current: number): Promise<EfirmaRow[]> {
+  return db.select().from(efirmas).where(ne(efirmas.keyVersion, current));
+}
+
+/** Stores a re-wrapped data key, unless the record changed meanwhile (replaced or re-wrapped). */
+export async function setWrappedKey(
+  db: Executor,
+  id: string,
+  from: { keyVersion: number; wrappedKey: string },
+  to: { keyVersion: number; wrappedKey: string },
+): Promise<boolean> {
+  const done = await db
+    .update(efirmas)
+    .set(to)
+    .where(
+      and(
+        eq(efirmas.id, id),
+        eq(efirmas.keyVersion, from.keyVersion),
+        eq(efirmas.wrappedKey, from.wrappedKey),
+      ),
+    )
+    .returning({ id: efirmas.id });
+  return done.length > 0;
 }

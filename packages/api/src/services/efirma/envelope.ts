@@ -3,8 +3,9 @@ import type { EfirmaKeyring } from './keyring';
 
 // Envelope encryption of an e.firma (docs/sat-sync.md#efirma): AES-256-GCM under a random data key
 // per record, that key wrapped (also AES-256-GCM) by the keyring's master key. Each encryption takes
-// a fresh 96-bit nonce; the additional data binds both ciphertexts to their profile, record and key
-// version, so a ciphertext copied to another row does not open.
+// a fresh 96-bit nonce. The additional data binds the wrapped key to its profile, record and key
+// version, and the payload to its profile and record, so a ciphertext copied to another row does not
+// open; a rotation re-wraps only the data key (the payload stays as it is).
 
 const NONCE = 12;
 const TAG = 16;
@@ -15,8 +16,15 @@ export interface Sealed {
   payload: string;
 }
 
-const aadOf = (profileId: string, recordId: string, keyVersion: number) =>
+const keyAad = (profileId: string, recordId: string, keyVersion: number) =>
   Buffer.from(`${profileId}\n${recordId}\n${keyVersion}`, 'utf8');
+const payloadAad = (profileId: string, recordId: string) => Buffer.from(`${profileId}\n${recordId}`, 'utf8');
+
+function masterKey(keyring: EfirmaKeyring, version: number): Buffer {
+  const key = keyring.keys.get(version);
+  if (!key) throw new Error(`e.firma master key version ${version} is not configured`);
+  return key;
+}
 
 function encrypt(key: Buffer, plain: Buffer, aad: Buffer): string {
   const nonce = randomBytes(NONCE);
@@ -36,23 +44,53 @@ function decrypt(key: Buffer, sealed: string, aad: Buffer): Buffer {
 
 export function seal(keyring: EfirmaKeyring, profileId: string, recordId: string, plain: Buffer): Sealed {
   const keyVersion = keyring.current;
-  const master = keyring.keys.get(keyVersion) as Buffer;
-  const aad = aadOf(profileId, recordId, keyVersion);
   const dataKey = randomBytes(32);
   try {
-    return { keyVersion, wrappedKey: encrypt(master, dataKey, aad), payload: encrypt(dataKey, plain, aad) };
+    return {
+      keyVersion,
+      wrappedKey: encrypt(masterKey(keyring, keyVersion), dataKey, keyAad(profileId, recordId, keyVersion)),
+      payload: encrypt(dataKey, plain, payloadAad(profileId, recordId)),
+    };
   } finally {
     dataKey.fill(0);
   }
 }
 
 export function unseal(keyring: EfirmaKeyring, profileId: string, recordId: string, sealed: Sealed): Buffer {
-  const master = keyring.keys.get(sealed.keyVersion);
-  if (!master) throw new Error(`e.firma master key version ${sealed.keyVersion} is not configured`);
-  const aad = aadOf(profileId, recordId, sealed.keyVersion);
-  const dataKey = decrypt(master, sealed.wrappedKey, aad);
+  const dataKey = unwrap(keyring, profileId, recordId, sealed);
   try {
-    return decrypt(dataKey, sealed.payload, aad);
+    return decrypt(dataKey, sealed.payload, payloadAad(profileId, recordId));
+  } finally {
+    dataKey.fill(0);
+  }
+}
+
+const unwrap = (
+  keyring: EfirmaKeyring,
+  profileId: string,
+  recordId: string,
+  sealed: Omit<Sealed, 'payload'>,
+) =>
+  decrypt(
+    masterKey(keyring, sealed.keyVersion),
+    sealed.wrappedKey,
+    keyAad(profileId, recordId, sealed.keyVersion),
+  );
+
+/** Rotation: the record's data key wrapped again by the keyring's current master key. */
+export function rewrap(
+  keyring: EfirmaKeyring,
+  profileId: string,
+  recordId: string,
+  sealed: Omit<Sealed, 'payload'>,
+): Omit<Sealed, 'payload'> {
+  const dataKey = unwrap(keyring, profileId, recordId, sealed);
+  try {
+    const keyVersion = keyring.current;
+    return {
+      keyVersion,
+      wrappedKey: encrypt(masterKey(keyring, keyVersion), dataKey, keyAad(profileId, recordId, keyVersion)),
+    };
   } finally {
     dataKey.fill(0);
   }
