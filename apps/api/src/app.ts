@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   mountDocs(app, deps);
   if (deps.devSurfaces) mountDevMail(app, deps);
-  if (deps.devSurfaces) mountDevSat(app, deps);
+  if (deps.devSurfaces) mountDevSat(app);
   if (deps.billing.devPages) mountDevBilling(app, deps);
   mountBillingReturn(app, deps);
   mountAccountPages(app, deps); // before the REST layer: the verification link serves people HTML

@@ -1,6 +1,6 @@
 import { errorBody } from '@folio/api';
 import type { Context, Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../http/types';
+import type { AppEnv } from '../../http/types';
 import {
   NEXT_ANSWERS,
   type NextAnswer,
@@ -19,7 +19,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const bad = (c: Context<AppEnv>, message: string) => c.json(errorBody(400, message), 400);
 
-export function mountDevSat(app: Hono<AppEnv>, _deps: AppDeps, sim = new SatSimulator()): void {
+export function mountDevSat(app: Hono<AppEnv>, sim = new SatSimulator()): void {
   const soap = (path: string, handle: (xml: string, auth: string | undefined) => SoapReply) =>
     app.post(`${BASE}/ws/${path}`, async (c) => {
       const xml = await c.req.text();

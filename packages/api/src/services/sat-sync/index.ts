@@ -1,5 +1,6 @@
 // The SAT side of SAT sync, for the sync job and the server (docs/sat-sync.md#gateway).
 
+export { CONSENT_TEXT, CONSENT_VERSION, SAT_SYNC_REQUIRED } from '../efirma/rules';
 export {
   type EfirmaMetadata,
   type EfirmaUpload,

@@ -6,7 +6,7 @@ import {
   ConsumerClientResponse,
   type ConsumerClientResponseInterface,
 } from '@nodecfdi/sat-estado-cfdi';
-import { type SatTarget, SatUnavailable, simulatorPaths } from './gateway';
+import { SatRefused, type SatTarget, SatUnavailable, simulatorPaths } from './gateway';
 import type { FetchLike } from './web-client';
 
 // SAT's CFDI status service (integrations.md §1): it takes the CFDI's printed expression (built by
@@ -73,11 +73,17 @@ export class FetchStatusClient implements ConsumerClientInterface {
 }
 
 function readAnswer(status: number, body: string): ConsumerClientResponseInterface {
-  const doc = status === 200 ? getParser().parseFromString(body, 'text/xml') : undefined;
+  if (status !== 200) throw new SatRefused(`SAT’s status service answered HTTP ${status}`);
+  let doc: ReturnType<ReturnType<typeof getParser>['parseFromString']>;
+  try {
+    doc = getParser().parseFromString(body, 'text/xml');
+  } catch {
+    throw new SatUnavailable('SAT’s status service answered something that is not XML');
+  }
   const answer = new ConsumerClientResponse();
   const values: Record<string, string | null> = {};
   for (const name of ANSWER_FIELDS) {
-    values[name] = doc?.getElementsByTagNameNS('*', name).item(0)?.textContent?.trim() ?? null;
+    values[name] = doc.getElementsByTagNameNS('*', name).item(0)?.textContent?.trim() ?? null;
   }
   if (!values.CodigoEstatus)
     throw new SatUnavailable(`SAT’s status service answered HTTP ${status} without a status`);
