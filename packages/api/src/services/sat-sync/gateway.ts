@@ -175,12 +175,13 @@ export class SatGateway {
     );
   }
 
-  /** Authenticates now (the token is kept for the next calls); answers when it expires. */
-  async authenticate(): Promise<{ expires: Date }> {
+  /** Authenticates now (the token is kept for the next calls); answers its lifetime as SAT gave it. */
+  async authenticate(): Promise<{ created: Date; expires: Date }> {
     const token = await classify(() => this.service.authenticate());
     if (token.isValueEmpty()) throw new SatRefused('SAT answered no token');
     this.service.setToken(token);
-    return { expires: new Date(token.getExpires().toJSON() * 1000) };
+    const at = (t: DateTime) => new Date(t.toJSON() * 1000);
+    return { created: at(token.getCreated()), expires: at(token.getExpires()) };
   }
 
   /** Requests a download; validated first (the library's query() does not validate). */
