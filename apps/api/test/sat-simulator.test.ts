@@ -5,14 +5,17 @@
 // scripted failures and answers.
 import { readFileSync } from 'node:fs';
 import {
+  cfdiFilesOf,
   createStatusChecker,
   type FetchLike,
+  metadataFilesOf,
   SatGateway,
   SatQueryInvalid,
   SatRefused,
   type SatTarget,
   SatUnavailable,
 } from '@folio/api/sat-sync';
+import { parseSatMetadata } from '@folio/cfdi';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { CfdiPackageReader, MetadataPackageReader } from '@nodecfdi/sat-ws-descarga-masiva';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +159,25 @@ describe('SAT simulator through the @nodecfdi client', () => {
       (await reader.metadataToArray()).map((m) => [m.get('uuid'), m.get('estatus')]),
     );
     expect(byUuid).toEqual({ [issuedMarch]: '1', [issuedMarchCancelled]: '0' });
+  });
+
+  it('packages as the files the import path takes: CFDI as UUID.xml, metadata files that Folio’s metadata parser reads', async () => {
+    const cfdi = await fullRequest(gatewayOf(mine), 'emitidos', 'cfdi');
+    const files = [];
+    for await (const f of cfdiFilesOf(cfdi.zips[0] as Buffer)) files.push(f);
+    expect(files.map((f) => f.name).sort()).toEqual(
+      [`${issuedMarch}.xml`, `${issuedMarchCancelled}.xml`].sort(),
+    );
+    expect(files.find((f) => f.name === `${issuedMarch}.xml`)?.content).toBe(
+      sale(issuedMarch, '2025-03-10T10:00:00'),
+    );
+
+    const meta = await fullRequest(gatewayOf(mine), 'emitidos', 'metadata');
+    const texts = [];
+    for await (const f of metadataFilesOf(meta.zips[0] as Buffer)) texts.push(f);
+    expect(texts).toHaveLength(1);
+    const parsed = parseSatMetadata(texts[0]?.content ?? '');
+    expect('lines' in parsed && parsed.lines.length).toBe(2);
   });
 
   it('a period with nothing in it: SAT rejects the request with 5004 (estado 5)', async () => {

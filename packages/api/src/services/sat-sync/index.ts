@@ -27,6 +27,7 @@ export {
   simulatorPaths,
   type VerifyAnswer,
 } from './gateway';
+export { cfdiFilesOf, metadataFilesOf, type PackageFile } from './package-files';
 export { openSatSession } from './session';
 export { type SatSettings, satSettingsOf } from './settings';
 export {
