@@ -114,6 +114,12 @@ if (billing.kind === 'dev') {
     'billing: STRIPE_SECRET_KEY not set; using the offline dev provider (state in memory)',
   );
 }
+if (!env.EFIRMA_KEYRING) {
+  log.warn(
+    {},
+    'e.firma: EFIRMA_ENCRYPTION_KEY not set; stored e.firmas use a key derived from AUTH_SECRET (development only)',
+  );
+}
 if (billing.kind === 'dev' && env.STRIPE_API_URL) {
   log.warn({}, 'billing: STRIPE_API_URL is ignored without STRIPE_SECRET_KEY');
 }
@@ -133,6 +139,13 @@ const app = createApp({
       queue: env.PDF_QUEUE,
       timeoutMs: env.PDF_TIMEOUT_S && env.PDF_TIMEOUT_S * 1000,
       memoryMb: env.PDF_WORKER_MEMORY_MB,
+    },
+    efirmaKeyring: env.EFIRMA_KEYRING,
+    sat: {
+      // The simulator is this server's own /__dev/sat (env.ts refuses it in production).
+      target: env.SAT_SERVICE === 'sat' ? { kind: 'sat' } : { kind: 'simulator', origin: env.APP_URL },
+      refuseTestCertificates: env.NODE_ENV === 'production',
+      authenticateOnUpload: env.NODE_ENV === 'production',
     },
   },
   kickEmail: mailer.kick,

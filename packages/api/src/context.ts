@@ -1,7 +1,9 @@
 import type { BillingProvider } from '@folio/billing';
 import type { Db, DbKind } from '@folio/db';
 import type { Principal } from './services/auth/principal';
+import type { EfirmaKeyring } from './services/efirma/keyring';
 import type { PdfLimits } from './services/exports/pdf-pool';
+import type { SatSettings } from './services/sat-sync/settings';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -20,6 +22,10 @@ export interface ApiConfig {
   maxExportRows?: number;
   /** Limits of the PDF worker threads; PDF_LIMITS where absent (pdf-pool.ts). */
   pdf?: Partial<PdfLimits>;
+  /** Master keys of the stored e.firmas (EFIRMA_ENCRYPTION_KEY); absent, one derived from authSecret (not in production). */
+  efirmaKeyring?: EfirmaKeyring;
+  /** Where the SAT clients talk and how strictly an upload is checked; the simulator at appUrl when absent. */
+  sat?: SatSettings;
 }
 
 /** Long-lived dependencies, built once per process. */
