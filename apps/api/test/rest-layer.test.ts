@@ -1,4 +1,4 @@
-import { AppError, authedProcedure, publicProcedure, router } from '@folio/api';
+import { AppError, authedProcedure, publicProcedure, type RouteEntry, router } from '@folio/api';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,7 +10,6 @@ import { bearer, expectError, request, signUp, startTestApp, type TestApp } from
 // A router exercising what the REST layer must do for every domain route.
 const probe = router({
   search: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/things/search', protect: false } })
     .input(
       z.object({
         q: z.string().optional(),
@@ -22,25 +21,18 @@ const probe = router({
     .output(z.any())
     .query(({ input }) => ({ route: 'search', input })),
   byId: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/things/{id}', protect: false } })
     .input(z.object({ id: z.string().regex(/^\d{8}$/, 'id must be 8 digits') }))
     .output(z.any())
     .query(({ input }) => ({ route: 'byId', id: input.id })),
   create: publicProcedure
-    .meta({
-      openapi: { method: 'POST', path: '/things', protect: false },
-      rest: { successStatus: 201, inputErrorStatus: 422 },
-    })
     .input(z.object({ name: z.string().min(1) }))
     .output(z.object({ name: z.string() }))
     .mutation(({ input }) => input),
   touch: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/things/touch' } })
     .input(z.object({}).optional())
     .output(z.object({ userId: z.string() }))
     .mutation(({ ctx }) => ({ userId: ctx.user.id })),
   fail: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/things/fail/{kind}', protect: false } })
     .input(z.object({ kind: z.enum(['crash', 'conflict', 'quota', 'output', 'db-down']) }))
     .output(z.object({ ok: z.boolean() }))
     .query(({ input }): { ok: boolean } => {
@@ -53,6 +45,24 @@ const probe = router({
     }),
 });
 
+// Its route table, declared in an order the dispatcher must not depend on.
+const docs = { tags: [], summary: '', description: '' };
+const probeRoutes: RouteEntry<keyof typeof probe._def.record>[] = [
+  { method: 'GET', path: '/things/{id}', procedure: 'byId', protect: false, docs, errors: [] },
+  { method: 'GET', path: '/things/search', procedure: 'search', protect: false, docs, errors: [] },
+  {
+    method: 'POST',
+    path: '/things',
+    procedure: 'create',
+    protect: false,
+    docs,
+    errors: [],
+    rest: { successStatus: 201, inputErrorStatus: 422 },
+  },
+  { method: 'POST', path: '/things/touch', procedure: 'touch', docs, errors: [] },
+  { method: 'GET', path: '/things/fail/{kind}', procedure: 'fail', protect: false, docs, errors: [] },
+];
+
 let t: TestApp;
 let probeApp: Hono<AppEnv>;
 
@@ -60,7 +70,7 @@ beforeAll(async () => {
   t = await startTestApp();
   probeApp = new Hono<AppEnv>();
   probeApp.use('*', requestContext(t.deps));
-  mountRest(probeApp, t.deps, probe);
+  mountRest(probeApp, t.deps, { router: probe, routes: probeRoutes });
 });
 afterAll(() => t.close());
 
