@@ -1,7 +1,15 @@
-import { AppError, authedProcedure, publicProcedure, type RouteEntry, router } from '@folio/api';
+import {
+  AppError,
+  authedProcedure,
+  FILE_HANDLERS,
+  publicProcedure,
+  type RouteEntry,
+  router,
+} from '@folio/api';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { fileHandlers } from '../src/http/file-handlers';
 import { requestContext } from '../src/http/request-context';
 import { mountRest } from '../src/http/rest';
 import type { AppEnv } from '../src/http/types';
@@ -155,5 +163,37 @@ describe('REST layer over the tRPC router', () => {
   it('answers an unknown /api route with 404 in the error shape', async () => {
     await expectError(await get('/api/nothing/here'), 404, 'Not Found');
     await expectError(await request(t, 'DELETE', '/api/auth/register'), 404, 'Not Found');
+  });
+});
+
+describe('file routes take the same pipeline as the procedures', () => {
+  it('has an implementation for every file handler the route table names', () => {
+    expect(Object.keys(fileHandlers).sort()).toEqual([...FILE_HANDLERS].sort());
+  });
+
+  it('authenticates before it looks at the query, then refuses a parameter the route does not read', async () => {
+    await expectError(await request(t, 'GET', '/api/invoices/export?bogus=1'), 401, 'Unauthorized');
+    const user = await signUp(t);
+    const res = await request(t, 'GET', '/api/invoices/export?bogus=1', { headers: bearer(user.token) });
+    expect(await expectError(res, 400, 'Bad Request')).toContain('bogus');
+  });
+
+  it('refuses NUL in a path parameter of a file route as invalid input', async () => {
+    const user = await signUp(t);
+    const res = await request(t, 'GET', '/api/invoices/a%00b/xml', { headers: bearer(user.token) });
+    await expectError(res, 400, 'Bad Request');
+  });
+
+  it('serves a report as JSON, and as a file when its entry lists the asked format', async () => {
+    const user = await signUp(t);
+    const q = 'profileId=nope&año=2025&mes=1';
+    // The same route: without a format the procedure answers (no such profile: 404); format=pdf
+    // goes to the entry's file handler, which checks the plan first (FREE has no exportPDF: 403).
+    const json = await request(t, 'GET', `/api/reports/monthly?${q}`, { headers: bearer(user.token) });
+    const file = await request(t, 'GET', `/api/reports/monthly?${q}&format=pdf`, {
+      headers: bearer(user.token),
+    });
+    await expectError(json, 404, 'Not Found');
+    expect(await expectError(file, 403, 'Forbidden')).toMatch(/PDF/i);
   });
 });
