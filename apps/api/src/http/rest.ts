@@ -120,7 +120,8 @@ export function mountRest<N extends string>(
         }
       } catch (err) {
         const { status, body, headers } = failure(err, route.rest);
-        if (status >= 500) c.get('log').error({ err, path: route.path }, 'request failed');
+        if (status >= 500)
+          c.get('log').error({ err, procedure: route.procedure, path: route.path }, 'request failed');
         for (const [name, value] of Object.entries(headers)) resHeaders.set(name, value);
         res = c.json(body, status as 400);
       }
