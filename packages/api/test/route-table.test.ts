@@ -70,9 +70,8 @@ describe('every route of the OpenAPI document comes from the table', () => {
 
   it('describes each procedure entry with its own summary and error statuses', () => {
     for (const entry of procedureEntries) {
-      const op = (doc.paths?.[entry.path] as Record<string, { summary?: string; responses: object }>)[
-        entry.method.toLowerCase()
-      ];
+      const item = doc.paths?.[entry.path] as Record<string, { summary?: string; responses: object }>;
+      const op = item?.[entry.method.toLowerCase()];
       expect(op?.summary, key(entry)).toBe(entry.docs.summary);
       for (const status of entry.errors) expect(Object.keys(op!.responses)).toContain(String(status));
     }
