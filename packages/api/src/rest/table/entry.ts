@@ -18,7 +18,7 @@ export interface RestOptions extends ErrorStyle {
   idempotencyKey?: true;
   /**
    * The route takes a monthly plan quota (X-Quota-* headers). A procedure declares it in its own meta
-   * (tRPC refuses a cross-site cookie call that spends), and the table reads it from there.
+   * (tRPC refuses a cross-site cookie call that spends); the table reads it from there.
    */
   quota?: true;
   /** The success answer sets (or clears) the access_token cookie. */
@@ -47,7 +47,6 @@ interface BaseEntry {
   path: string;
   /** Error statuses the route answers, each documented with the one error body. */
   errors: number[];
-  rest?: RestOptions;
   /** A public route: no access token needed (default: protected). */
   protect?: false;
 }
@@ -55,6 +54,8 @@ interface BaseEntry {
 /** A route that runs a procedure of the app router: JSON in (query or body), JSON out. */
 export interface ProcedureEntry<N extends string = ProcedureName> extends BaseEntry {
   procedure: N;
+  /** The quota is the procedure's own `meta.quota` (tRPC reads it too), never declared here. */
+  rest?: Omit<RestOptions, 'quota'>;
   /** What the document says; the input and output come from the procedure's schemas. */
   docs: { operationId?: string; tags: string[]; summary: string; description: string };
   /** The same answer as a file when the query asks `format=…`: the formats, and who writes the file. */
@@ -64,6 +65,7 @@ export interface ProcedureEntry<N extends string = ProcedureName> extends BaseEn
 /** A route that apps/api serves with a file handler (uploads, downloads, the provider's webhook). */
 export interface FileEntry extends BaseEntry {
   handler: FileHandlerName;
+  rest?: RestOptions;
   /** The operation with its success answer; openapi.ts adds security, errors and headers. */
   docs: Omit<ZodOpenApiOperationObject, 'responses'> & {
     responses: Record<number, ZodOpenApiResponseObject>;
