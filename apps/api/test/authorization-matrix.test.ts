@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appRouter, collectRoutes, FILE_ROUTES } from '@folio/api';
+import { appRouter, restRoutes } from '@folio/api';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
 import { satAlerts } from '@folio/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,8 +237,8 @@ function freshPeriod(key: string, mes: number) {
   };
 }
 
-const routes = collectRoutes(appRouter);
-const routeKeys = [...routes, ...FILE_ROUTES].map((r) => `${r.method} ${r.path}`);
+const routes = restRoutes();
+const routeKeys = routes.map((r) => `${r.method} ${r.path}`);
 const XML_BODY = new Set(['POST /profiles/{profileId}/cfdi', 'POST /profiles/{profileId}/cfdi/xml']);
 const TEXT_BODY = new Set(['POST /profiles/{profileId}/sat-metadata']);
 /** Routes that need the user's own session (meta.sessionOnly): an API key gets 403. */

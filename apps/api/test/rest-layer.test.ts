@@ -1,7 +1,15 @@
-import { AppError, authedProcedure, publicProcedure, router } from '@folio/api';
+import {
+  AppError,
+  authedProcedure,
+  FILE_HANDLERS,
+  publicProcedure,
+  type RouteEntry,
+  router,
+} from '@folio/api';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { fileHandlers } from '../src/http/file-handlers';
 import { requestContext } from '../src/http/request-context';
 import { mountRest } from '../src/http/rest';
 import type { AppEnv } from '../src/http/types';
@@ -10,7 +18,6 @@ import { bearer, expectError, request, signUp, startTestApp, type TestApp } from
 // A router exercising what the REST layer must do for every domain route.
 const probe = router({
   search: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/things/search', protect: false } })
     .input(
       z.object({
         q: z.string().optional(),
@@ -22,25 +29,18 @@ const probe = router({
     .output(z.any())
     .query(({ input }) => ({ route: 'search', input })),
   byId: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/things/{id}', protect: false } })
     .input(z.object({ id: z.string().regex(/^\d{8}$/, 'id must be 8 digits') }))
     .output(z.any())
     .query(({ input }) => ({ route: 'byId', id: input.id })),
   create: publicProcedure
-    .meta({
-      openapi: { method: 'POST', path: '/things', protect: false },
-      rest: { successStatus: 201, inputErrorStatus: 422 },
-    })
     .input(z.object({ name: z.string().min(1) }))
     .output(z.object({ name: z.string() }))
     .mutation(({ input }) => input),
   touch: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/things/touch' } })
     .input(z.object({}).optional())
     .output(z.object({ userId: z.string() }))
     .mutation(({ ctx }) => ({ userId: ctx.user.id })),
   fail: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/things/fail/{kind}', protect: false } })
     .input(z.object({ kind: z.enum(['crash', 'conflict', 'quota', 'output', 'db-down']) }))
     .output(z.object({ ok: z.boolean() }))
     .query(({ input }): { ok: boolean } => {
@@ -53,6 +53,24 @@ const probe = router({
     }),
 });
 
+// Its route table, declared in an order the dispatcher must not depend on.
+const docs = { tags: [], summary: '', description: '' };
+const probeRoutes: RouteEntry<keyof typeof probe._def.record>[] = [
+  { method: 'GET', path: '/things/{id}', procedure: 'byId', protect: false, docs, errors: [] },
+  { method: 'GET', path: '/things/search', procedure: 'search', protect: false, docs, errors: [] },
+  {
+    method: 'POST',
+    path: '/things',
+    procedure: 'create',
+    protect: false,
+    docs,
+    errors: [],
+    rest: { successStatus: 201, inputErrorStatus: 422 },
+  },
+  { method: 'POST', path: '/things/touch', procedure: 'touch', docs, errors: [] },
+  { method: 'GET', path: '/things/fail/{kind}', procedure: 'fail', protect: false, docs, errors: [] },
+];
+
 let t: TestApp;
 let probeApp: Hono<AppEnv>;
 
@@ -60,7 +78,7 @@ beforeAll(async () => {
   t = await startTestApp();
   probeApp = new Hono<AppEnv>();
   probeApp.use('*', requestContext(t.deps));
-  mountRest(probeApp, t.deps, probe);
+  mountRest(probeApp, t.deps, { router: probe, routes: probeRoutes });
 });
 afterAll(() => t.close());
 
@@ -145,5 +163,37 @@ describe('REST layer over the tRPC router', () => {
   it('answers an unknown /api route with 404 in the error shape', async () => {
     await expectError(await get('/api/nothing/here'), 404, 'Not Found');
     await expectError(await request(t, 'DELETE', '/api/auth/register'), 404, 'Not Found');
+  });
+});
+
+describe('file routes take the same pipeline as the procedures', () => {
+  it('has an implementation for every file handler the route table names', () => {
+    expect(Object.keys(fileHandlers).sort()).toEqual([...FILE_HANDLERS].sort());
+  });
+
+  it('authenticates before it looks at the query, then refuses a parameter the route does not read', async () => {
+    await expectError(await request(t, 'GET', '/api/invoices/export?bogus=1'), 401, 'Unauthorized');
+    const user = await signUp(t);
+    const res = await request(t, 'GET', '/api/invoices/export?bogus=1', { headers: bearer(user.token) });
+    expect(await expectError(res, 400, 'Bad Request')).toContain('bogus');
+  });
+
+  it('refuses NUL in a path parameter of a file route as invalid input', async () => {
+    const user = await signUp(t);
+    const res = await request(t, 'GET', '/api/invoices/a%00b/xml', { headers: bearer(user.token) });
+    await expectError(res, 400, 'Bad Request');
+  });
+
+  it('serves a report as JSON, and as a file when its entry lists the asked format', async () => {
+    const user = await signUp(t);
+    const q = 'profileId=nope&año=2025&mes=1';
+    // The same route: without a format the procedure answers (no such profile: 404); format=pdf
+    // goes to the entry's file handler, which checks the plan first (FREE has no exportPDF: 403).
+    const json = await request(t, 'GET', `/api/reports/monthly?${q}`, { headers: bearer(user.token) });
+    const file = await request(t, 'GET', `/api/reports/monthly?${q}&format=pdf`, {
+      headers: bearer(user.token),
+    });
+    await expectError(json, 404, 'Not Found');
+    expect(await expectError(file, 403, 'Forbidden')).toMatch(/PDF/i);
   });
 });

@@ -63,7 +63,7 @@ export interface ErrorBody {
   fields?: FieldError[];
 }
 
-/** How a route labels its failures, beyond the defaults (from its `meta.rest`). */
+/** How a route labels its failures, beyond the defaults (from its route table entry's `rest`). */
 export interface ErrorStyle {
   /** Status for input-schema failures: 400 by default, 422 where the contract says so. */
   inputErrorStatus?: 400 | 422;

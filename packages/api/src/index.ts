@@ -28,9 +28,20 @@ export {
 export { NUL_MESSAGE, nulInputError, nulPath } from './input-guard';
 export { buildOpenApiDocument } from './openapi';
 export { coerceParams } from './rest/coerce';
-export { FILE_ROUTES, type FileRoute } from './rest/file-routes';
+export type { ProcedureName } from './rest/procedure-name';
 export { refuseUnknownParams } from './rest/query-params';
-export { collectRoutes, type HttpMethod, queryParamsOf, type RestRoute } from './rest/routes';
+export { byDispatchOrder, ROUTE_TABLE, TRPC_ONLY } from './rest/route-table';
+export { procedureOf, type RestRoute, resolveRoutes, restRoutes } from './rest/routes';
+export {
+  FILE_HANDLERS,
+  type FileEntry,
+  type FileHandlerName,
+  type HttpMethod,
+  isProcedureEntry,
+  type ProcedureEntry,
+  type RestOptions,
+  type RouteEntry,
+} from './rest/table/entry';
 export { type AppRouter, appRouter } from './root';
 export {
   ExpenseExportFields,
@@ -72,6 +83,5 @@ export {
   createCallerFactory,
   type Meta,
   publicProcedure,
-  type RestMeta,
   router,
 } from './trpc';

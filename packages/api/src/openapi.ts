@@ -1,12 +1,11 @@
-import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { generateOpenApiDocument, type OpenAPIObject, type OpenApiRouter } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_CODES, ERROR_DOCS_PATH } from './error-codes';
 import { ERROR_LABELS } from './failure';
-import { FILE_ROUTES } from './rest/file-routes';
-import { collectRoutes } from './rest/routes';
+import { procedureOf, type RestRoute, restRoutes } from './rest/routes';
+import { isProcedureEntry, type ProcedureEntry, type RestOptions } from './rest/table/entry';
 import { appRouter } from './root';
-import type { RestMeta } from './trpc';
 
 /** Any one scheme authenticates; session-only operations (meta.sessionOnly) refuse API keys. */
 const SESSION_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
@@ -25,9 +24,6 @@ const TAGS = [
   { name: 'subscription', description: 'Plans, the current subscription, checkout and the customer portal' },
   { name: 'api-keys', description: 'API keys for scripts and servers (BASIC and PRO)' },
 ];
-
-/** The routes the document describes: the payment provider's webhook is served but not public. */
-const PUBLIC_FILE_ROUTES = FILE_ROUTES.filter((r) => !r.internal);
 
 const ErrorBody = z
   .object({
@@ -86,7 +82,7 @@ const HEADERS = {
 } as const;
 type HeaderName = keyof typeof HEADERS;
 
-/** The request header of the routes whose meta says `rest.idempotencyKey`. */
+/** The request header of the routes whose table entry says `rest.idempotencyKey`. */
 const IDEMPOTENCY_KEY = {
   in: 'header',
   name: 'Idempotency-Key',
@@ -104,7 +100,7 @@ const jsonError = (status: number) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
 
-type Extras = Pick<RestMeta, 'alsoOk' | 'idempotencyKey' | 'quota' | 'setsCookie'>;
+type Extras = Pick<RestOptions, 'alsoOk' | 'idempotencyKey' | 'quota' | 'setsCookie'>;
 interface Operation {
   security?: Record<string, string[]>[];
   parameters?: object[];
@@ -142,17 +138,49 @@ function answers(op: Operation, success: number, errorCodes: number[], extras: E
   if (extras.idempotencyKey) op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];
 }
 
+type DocumentedRoute = RestRoute & { procedure: string; entry: ProcedureEntry };
+
 /**
- * OpenAPI 3.1 for /api, generated from the procedures' meta and FILE_ROUTES, and corrected where the
- * generator guesses wrong: real success codes, the one `{error, message}` error body, response
- * headers, both auth schemes. `serverUrl` is the absolute URL of /api (APP_URL + `/api`).
+ * The procedures as trpc-to-openapi reads them, each with the `meta.openapi` its table entry makes
+ * (in the router's order, which is the document's). The generator does the schema work (query
+ * parameters of a GET, the JSON body minus path parameters, the output as the answer); what it
+ * says comes from the table.
+ */
+function documentedRouter(routes: DocumentedRoute[]): OpenApiRouter {
+  const procedures: Record<string, unknown> = {};
+  for (const name of Object.keys(appRouter._def.procedures)) {
+    const route = routes.find((r) => r.procedure === name);
+    if (!route) continue;
+    const { entry } = route;
+    const def = procedureOf(appRouter, name)._def;
+    const openapi = {
+      method: entry.method,
+      path: entry.path,
+      ...entry.docs,
+      errorResponses: entry.errors,
+      ...(entry.protect === false ? { protect: false } : {}),
+    };
+    procedures[name] = { _def: { ...def, meta: { openapi } } };
+  }
+  return { _def: { procedures } } as unknown as OpenApiRouter;
+}
+
+/**
+ * OpenAPI 3.1 for /api, generated from the route table (the procedures' schemas for their routes,
+ * the file routes' own operations), and corrected where the generator guesses wrong: real success
+ * codes, the one `{error, message}` error body, response headers, both auth schemes. `serverUrl` is
+ * the absolute URL of /api (APP_URL + `/api`).
  */
 export function buildOpenApiDocument(opts: { version: string; serverUrl: string }): OpenAPIObject {
+  // The payment provider's webhook is served but not public.
+  const routes = restRoutes().filter((r) => isProcedureEntry(r.entry) || !r.entry.internal);
+  const procedureRoutes = routes.filter((r): r is DocumentedRoute => isProcedureEntry(r.entry));
+  const fileRoutes = routes.flatMap((r) => (isProcedureEntry(r.entry) ? [] : [r.entry]));
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of PUBLIC_FILE_ROUTES) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: route.operation };
+  for (const route of fileRoutes) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: route.docs };
   }
-  const doc = generateOpenApiDocument(appRouter, {
+  const doc = generateOpenApiDocument(documentedRouter(procedureRoutes), {
     title: 'Folio API',
     description:
       'Invoices, expenses, taxpayer profiles, SAT catalogs and subscriptions. Authenticate with ' +
@@ -187,10 +215,10 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl: string 
     return op;
   };
 
-  for (const route of collectRoutes(appRouter)) {
+  for (const route of procedureRoutes) {
     const op = operation(route.method, route.path);
     const success = route.rest.successStatus ?? 200;
-    answers(op, success, documentedErrors(route), route.rest);
+    answers(op, success, route.entry.errors, route.rest);
     op.responses[success]!.description = success === 201 ? 'Created' : 'OK';
     // A request body example comes from the input schema's meta (the generator copies the schema).
     const example = (z.globalRegistry.get(route.input as z.ZodType) as { example?: unknown } | undefined)
@@ -200,30 +228,19 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl: string 
     // Any one scheme authenticates a protected route (session-only ones refuse API keys); a public
     // one says it needs none.
     op.security = !route.protect ? [] : route.sessionOnly ? SESSION_SECURITY : SECURITY;
-    // A download of the same answer (format=xlsx), served before the procedure by apps/api.
+    // The same answer as a download (format=xlsx), written by the entry's file handler.
     const ok = op.responses[success] as { content?: Record<string, object> };
-    for (const [type, description] of Object.entries(route.rest.files ?? {})) {
+    for (const { type, description } of Object.values(route.entry.files?.formats ?? {})) {
       ok.content = { ...ok.content, [type]: { schema: { type: 'string', format: 'binary', description } } };
     }
   }
-  for (const route of PUBLIC_FILE_ROUTES) {
+  for (const route of fileRoutes) {
     const op = operation(route.method, route.path);
     answers(op, route.rest?.successStatus ?? 200, route.errors, route.rest ?? {});
-    op.security = route.protect ? SECURITY : [];
+    op.security = route.protect === false ? [] : SECURITY;
   }
   for (const key of Object.keys(doc.components?.schemas ?? {})) {
     if (key.startsWith('error.')) delete doc.components!.schemas![key];
   }
   return doc;
-}
-
-function documentedErrors(route: ReturnType<typeof collectRoutes>[number]): number[] {
-  const meta = appRouter._def.procedures[route.procedure as keyof typeof appRouter._def.procedures] as any;
-  const declared = meta?._def?.meta?.openapi?.errorResponses;
-  const list: number[] = Array.isArray(declared)
-    ? declared
-    : declared
-      ? Object.keys(declared).map(Number)
-      : [];
-  return list.length ? list : [400, 401, 500];
 }

@@ -1,42 +1,24 @@
 import { isDatabaseUnavailable } from '@folio/db';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { AppError, badRequest } from './errors';
-import { type ErrorStyle, failure } from './failure';
+import { failure } from './failure';
 import { nulInputError, nulPath } from './input-guard';
 import { requireSession } from './services/api-keys/rules';
 import { assertNotCrossSite, authenticate } from './services/auth/authenticate';
 
-/** How the REST layer serves a procedure, beyond `openapi.{method,path}`. */
-export interface RestMeta extends ErrorStyle {
-  successStatus?: 200 | 201;
-  /**
-   * Refuse a body that is not `application/json` (415): an HTML form or a no-CORS fetch can send
-   * text/plain cross-site without a preflight, which made login CSRF possible.
-   */
-  jsonOnly?: boolean;
-  /** A second success answer, 200 beside the 201, and when it comes (idempotent creates). */
-  alsoOk?: string;
-  /** The route honours `Idempotency-Key`: a replay is the first answer plus `Idempotent-Replayed`. */
-  idempotencyKey?: true;
-  /**
-   * The route takes a monthly plan quota: X-Quota-Limit / X-Quota-Remaining on its answers, and a
-   * cookie-authenticated call from another site is refused even as a GET (it spends).
-   */
-  quota?: true;
-  /** The success answer sets (or clears) the access_token cookie. */
-  setsCookie?: true;
-  /** Other content types the success answer takes when the query asks (`format=xlsx`), served by a file route. */
-  files?: Record<string, string>;
-}
-
-export type Meta = OpenApiMeta<{
-  rest?: RestMeta;
+/**
+ * What tRPC itself reads of a procedure (REST routes are declared in rest/table, which reads these too):
+ * both transports refuse API keys for a session-only procedure, and a cookie call from another site
+ * for one that spends a monthly quota.
+ */
+export interface Meta {
   /** Needs the user's own session (access token or cookie): an API key gets 403 (plan-features §1). */
   sessionOnly?: true;
-}>;
+  /** Takes a monthly plan quota: a cookie-authenticated call from another site is refused even as a GET. */
+  quota?: true;
+}
 
 const t = initTRPC
   .context<Context>()
@@ -126,7 +108,7 @@ export const authedProcedure = withErrors
   .use(async ({ ctx, next, type, meta }) => {
     const principal = ctx.principal ?? (await authenticate(ctx, accessOf(type)));
     if (meta?.sessionOnly) requireSession(principal);
-    if (meta?.rest?.quota) assertNotCrossSite(ctx);
+    if (meta?.quota) assertNotCrossSite(ctx);
     return next({ ctx: { ...ctx, user: principal.user, session: principal.session, principal } });
   })
   .use(refuseNul)

@@ -77,3 +77,8 @@ export const limitBody =
     if (over) c.res = payloadTooLarge(c, message);
     else if (!read && c.res.status >= 400) c.res.headers.set('Connection', 'close');
   };
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Every body but an upload's: JSON (or a webhook's bytes) up to 1 MB. */
+export const jsonBodyLimit = limitBody(JSON_BODY_LIMIT, 'Request body exceeds the 1 MB limit');

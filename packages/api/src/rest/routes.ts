@@ -1,54 +1,78 @@
-import type { AnyTRPCRouter } from '@trpc/server';
-import { accessOf, type Meta, type RestMeta } from '../trpc';
+import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
+import { appRouter } from '../root';
+import { accessOf, type Meta } from '../trpc';
+import type { ProcedureName } from './procedure-name';
+import { ROUTE_TABLE } from './route-table';
 import { shapeOf } from './schema-walk';
+import { type HttpMethod, isProcedureEntry, type RestOptions, type RouteEntry } from './table/entry';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RestRoute {
+/** A table entry with what its procedure says of itself: what the pipeline and the tests read. */
+export interface RestRoute<N extends string = ProcedureName> {
   method: HttpMethod;
-  /** OpenAPI-style path relative to /api, e.g. `/profiles/{profileId}`. */
   path: string;
-  /** Dotted procedure path, e.g. `profiles.update`. */
-  procedure: string;
+  entry: RouteEntry<N>;
+  /** The procedure it runs, for a procedure entry. */
+  procedure?: N;
+  /** The procedure's input schema, or a file route's documented query. */
   input: unknown;
-  rest: RestMeta;
-  /** Whether the route needs an access token (`openapi.protect`, default true). */
+  /** The entry's options, with the quota its procedure declares. */
+  rest: RestOptions;
+  /** Whether the route needs an access token. */
   protect: boolean;
-  /** What the procedure does: a query reads, anything else writes (what a `read` API key may call). */
+  /** What the route does: a query (or a file GET) reads, anything else writes (what a `read` API key may call). */
   access: 'read' | 'write';
-  /** Refuses API keys (`meta.sessionOnly`): needs the user's own session. */
+  /** Refuses API keys (the procedure's `meta.sessionOnly`): needs the user's own session. */
   sessionOnly: boolean;
+  /** The query parameters it reads; any other is refused. */
+  queryParams: string[];
 }
 
-/** Literal segments sort before `{param}` ones, so `/sat/search` is matched before `/sat/{id}`. */
-const specificity = (path: string) =>
-  path
-    .split('/')
-    .map((seg) => (seg.startsWith('{') ? '1' : '0'))
-    .join('');
+/** A procedure of `router` by its dotted name (tRPC keeps them in one flat record). */
+export function procedureOf<N extends string>(router: AnyTRPCRouter, name: N): AnyTRPCProcedure {
+  const procedure = (router._def.procedures as Record<string, AnyTRPCProcedure | undefined>)[name];
+  if (!procedure) throw new Error(`the route table names ${name}, which the router does not have`);
+  return procedure;
+}
 
-/** The REST route table, read from each procedure's `meta.openapi`. */
-export function collectRoutes(router: AnyTRPCRouter): RestRoute[] {
-  const routes: RestRoute[] = [];
-  for (const [procedure, proc] of Object.entries(router._def.procedures as Record<string, any>)) {
-    const meta = proc._def.meta as Meta | undefined;
-    if (!meta?.openapi || meta.openapi.enabled === false) continue;
-    routes.push({
-      method: meta.openapi.method as HttpMethod,
-      path: meta.openapi.path,
-      procedure,
-      input: proc._def.inputs?.[0],
-      rest: meta.rest ?? {},
-      protect: meta.openapi.protect !== false,
-      access: accessOf(proc._def.type),
+/** Each entry of `table` with its procedure's input, access and session rule, in the table's order. */
+export function resolveRoutes<N extends string>(
+  router: AnyTRPCRouter,
+  table: readonly RouteEntry<N>[],
+): RestRoute<N>[] {
+  return table.map((entry) => {
+    const protect = entry.protect !== false;
+    if (!isProcedureEntry(entry)) {
+      const query = (entry.docs.requestParams as { query?: unknown } | undefined)?.query;
+      return {
+        method: entry.method,
+        path: entry.path,
+        entry,
+        input: query,
+        rest: entry.rest ?? {},
+        protect,
+        access: entry.method === 'GET' ? 'read' : 'write',
+        sessionOnly: false,
+        queryParams: Object.keys(shapeOf(query)),
+      };
+    }
+    const def = procedureOf(router, entry.procedure)._def;
+    const meta = (def.meta ?? {}) as Meta;
+    const input = def.inputs[0];
+    return {
+      method: entry.method,
+      path: entry.path,
+      entry,
+      procedure: entry.procedure,
+      input,
+      rest: { ...entry.rest, ...(meta.quota ? { quota: true } : {}) },
+      protect,
+      access: accessOf(def.type),
       sessionOnly: meta.sessionOnly === true,
-    });
-  }
-  return routes.sort(
-    (a, b) => specificity(a.path).localeCompare(specificity(b.path)) || a.path.localeCompare(b.path),
-  );
+      // A GET or DELETE reads its input from the query; a body method from the body.
+      queryParams: entry.method === 'GET' || entry.method === 'DELETE' ? Object.keys(shapeOf(input)) : [],
+    };
+  });
 }
 
-/** The query parameters a route reads: its input's fields on GET and DELETE, none on a body method. */
-export const queryParamsOf = (route: RestRoute): string[] =>
-  route.method === 'GET' || route.method === 'DELETE' ? Object.keys(shapeOf(route.input)) : [];
+/** The app's REST routes: ROUTE_TABLE over the app router. */
+export const restRoutes = (): RestRoute[] => resolveRoutes(appRouter, ROUTE_TABLE);

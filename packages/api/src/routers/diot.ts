@@ -15,20 +15,6 @@ const DiotProveedor = z
 
 export const diotRouter = router({
   setProveedor: authedProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/profiles/{profileId}/diot/proveedores/{rfc}',
-        tags: ['reports'],
-        summary: 'Set a DIOT supplier’s tipo de operación (and 8 % region) instead of the derived one (PRO)',
-        description:
-          '`rfc` is the supplier’s RFC, XAXX010101000 for the global row, or a foreign supplier’s tax id. ' +
-          '`tipo_operacion` must be one the DIOT instructivo allows for that tercero (04: 02, 03, 06, 08, 85; ' +
-          '05: 02, 03, 07; 15: 87), else 400; null goes back to the derived code. `region_8` places its 8 % ' +
-          'IVA in the región fronteriza norte or sur (null: from its postal code). Needs `advanced`.',
-        errorResponses: [400, 401, 403, 404, 500],
-      },
-    })
     .input(
       z
         .object({

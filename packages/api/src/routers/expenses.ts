@@ -11,7 +11,6 @@ import { listExpenses } from '../services/expenses/list-expenses';
 import { updateManualExpense } from '../services/expenses/manual-expense-payment';
 import { authedProcedure, documentedOutput, router } from '../trpc';
 
-const tags = ['expenses'];
 const Concepto = z.string().trim().min(1).max(500);
 /** The DIOT's foreign supplier (tipo de tercero 05): its tax id and country, one DIOT row each. */
 const DiotSupplierFields = {
@@ -62,17 +61,6 @@ const ivaSupportFields = {
 
 export const expensesRouter = router({
   list: authedProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/expenses',
-        tags,
-        summary: 'Expenses from received CFDI and manual entry, newest first',
-        description:
-          "Expenses of the caller's profiles: received CFDI and manual entries together, newest first, in pages. Filter by profile (id or RFC), month and year, regime, text, `tipo` and `categoria`.",
-        errorResponses: [400, 401, 403, 404, 500],
-      },
-    })
     .input(
       withAliases(
         z.object({
@@ -86,22 +74,7 @@ export const expensesRouter = router({
     .query(({ ctx, input }) => listExpenses(ctx, ctx.user.id, input)),
 
   createManual: authedProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/accrued-expenses',
-        tags,
-        summary: 'Record a manual expense in an open accounting period (Idempotency-Key supported)',
-        description:
-          "Records an expense without a CFDI into an open accounting period of the profile; IVA and total are computed. Counts against the plan's monthly quota of manual expenses (429 past it).",
-        errorResponses: [400, 401, 403, 409, 429, 500],
-      },
-      rest: {
-        successStatus: 201,
-        idempotencyKey: true,
-        quota: true,
-      },
-    })
+    .meta({ quota: true })
     .input(
       withAliases(
         z.object({
@@ -152,17 +125,6 @@ export const expensesRouter = router({
     .mutation(({ ctx, input }) => createManualExpense(ctx, ctx.user.id, input)),
 
   updatePayment: authedProcedure
-    .meta({
-      openapi: {
-        method: 'PATCH',
-        path: '/accrued-expenses/{id}',
-        tags,
-        summary: 'Mark a manual expense paid (on a date) or unpaid, or change what it says about its IVA',
-        description:
-          'Changes the fields sent. `is_paid` sets whether a manual expense is paid and when; `payment_date` is required with `is_paid: true` and refused with `false`. The cash-basis reports count a paid manual expense on its payment date. `uuid_cfdi`, `pedimento`, `proveedor_extranjero_digital`, `forma_pago` and `uso_iva` decide whether and how its IVA is credited (null clears one). `tipo_tercero`, `id_fiscal` and `pais`, when sent, replace its DIOT supplier fields (05 needs both others). An expense that is not yours answers 404.',
-        errorResponses: [400, 401, 403, 404, 500],
-      },
-    })
     .input(
       z
         .object({
@@ -181,17 +143,6 @@ export const expensesRouter = router({
     })),
 
   setUsoIva: authedProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/expenses/{id}/uso-iva',
-        tags,
-        summary: 'Tag a received CFDI as used only for taxed or only for exempt acts (LIVA 5-V)',
-        description:
-          "`gravado`: its IVA is credited in full; `exento`: never; null: used for both, credited at the month's proportion (the default). A manual expense takes `uso_iva` on PATCH /accrued-expenses/{id}. docs/iva-isr.md. A frozen profile answers 403.",
-        errorResponses: [400, 401, 403, 404, 500],
-      },
-    })
     .input(
       z
         .object({ id: z.string().min(1).max(100), uso_iva: z.enum(['gravado', 'exento']).nullable() })
@@ -209,18 +160,6 @@ export const expensesRouter = router({
     })),
 
   update: authedProcedure
-    .meta({
-      openapi: {
-        method: 'PATCH',
-        path: '/expenses/{id}',
-        tags,
-        summary:
-          "Mark a received CFDI cancelado (on a date) or vigente: the user's own word on its SAT status",
-        description:
-          "Sets `estatus_sat` of an expense from a received CFDI with `estatus_fuente: \"usuario\"` (docs/sat-status.md); a manual expense has no SAT status (404). A cancelado CFDI leaves every report, total and payment status. The mark outranks a substitution's presumption and gives way to SAT's word: a CFDI SAT reported cancelado answers 409. `fecha_cancelacion` is required with cancelado and refused with vigente. Someone else's CFDI answers as GET /invoices/{id} does (403).",
-        errorResponses: [400, 401, 403, 404, 409, 500],
-      },
-    })
     .input(
       z
         .object({ id: z.string().min(1).max(100), ...SatStatusMarkFields })

@@ -24,17 +24,6 @@ export const satMetadataRouter = router({
     }),
 
   missing: authedProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/profiles/{profileId}/sat-metadata/missing',
-        tags: ['profiles'],
-        summary: "CFDI SAT's metadata lists for the profile whose XML Folio lacks",
-        description:
-          'Every line of the uploaded metadata files (POST …/sat-metadata) whose UUID no CFDI of the profile has, emitted in the month (`año` and `mes`), the year (`año`) or ever, oldest first: download their XML from SAT and import them. Columns the file did not carry are null.',
-        errorResponses: [400, 401, 403, 404, 500],
-      },
-    })
     .input(z.object({ profileId: z.string().min(1).max(100), ...MissingQuery }))
     .output(z.object({ data: z.array(MissingXml) }))
     .query(async ({ ctx, input }) => ({

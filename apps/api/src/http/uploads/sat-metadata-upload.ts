@@ -1,8 +1,6 @@
 import { errorBody, importSatMetadata, type MetadataFile, metadataMessage } from '@folio/api';
-import type { Hono } from 'hono';
 import { limitBody } from '../body-limit';
-import { serviceRoute } from '../service-route';
-import type { AppDeps, AppEnv } from '../types';
+import { type FileHandler, principalOf } from '../file-handler';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_INFLATED_BYTES } from './limits';
 import { readUploadForm } from './upload-form';
 import { type EntryKind, zipEntries } from './zip';
@@ -46,31 +44,27 @@ async function* multipartFiles(form: FormData): AsyncGenerator<MetadataFile> {
   }
 }
 
-export function mountSatMetadataUpload(app: Hono<AppEnv>, deps: AppDeps): void {
-  app.post(
-    '/api/profiles/:profileId/sat-metadata',
-    limitBody(MAX_UPLOAD_BYTES, 'Upload exceeds 120 MB'),
-    (c) =>
-      serviceRoute(c, deps, async (ctx, auth) => {
-        const profileId = c.req.param('profileId');
-        const type = c.req.header('content-type') ?? '';
-        let files: Iterable<MetadataFile> | AsyncIterable<MetadataFile>;
-        if (TEXT_TYPES.test(type)) {
-          const content = new Uint8Array(await c.req.arrayBuffer());
-          if (content.byteLength > MAX_METADATA_BYTES) return c.json(errorBody(413, TOO_LARGE), 413);
-          files = [{ name: 'metadata.txt', content }];
-        } else if (/^multipart\/form-data\b/i.test(type)) {
-          const form = await readUploadForm(c, { kind: TXT_ENTRIES, maxFileBytes: MAX_METADATA_BYTES });
-          if (form instanceof Response) return form;
-          files = multipartFiles(form);
-        } else {
-          return c.json(
-            errorBody(415, 'Send text/plain (one metadata file) or multipart/form-data with `files`'),
-            415,
-          );
-        }
-        const data = await importSatMetadata(ctx, auth.user.id, profileId, files);
-        return c.json({ message: metadataMessage(data), data }, 200);
-      }),
-  );
-}
+export const satMetadataUpload: FileHandler = {
+  bodyLimit: limitBody(MAX_UPLOAD_BYTES, 'Upload exceeds 120 MB'),
+  async run(c, call) {
+    const profileId = c.req.param('profileId') ?? '';
+    const type = c.req.header('content-type') ?? '';
+    let files: Iterable<MetadataFile> | AsyncIterable<MetadataFile>;
+    if (TEXT_TYPES.test(type)) {
+      const content = new Uint8Array(await c.req.arrayBuffer());
+      if (content.byteLength > MAX_METADATA_BYTES) return c.json(errorBody(413, TOO_LARGE), 413);
+      files = [{ name: 'metadata.txt', content }];
+    } else if (/^multipart\/form-data\b/i.test(type)) {
+      const form = await readUploadForm(c, { kind: TXT_ENTRIES, maxFileBytes: MAX_METADATA_BYTES });
+      if (form instanceof Response) return form;
+      files = multipartFiles(form);
+    } else {
+      return c.json(
+        errorBody(415, 'Send text/plain (one metadata file) or multipart/form-data with `files`'),
+        415,
+      );
+    }
+    const data = await importSatMetadata(call.ctx, principalOf(call).user.id, profileId, files);
+    return c.json({ message: metadataMessage(data), data }, 200);
+  },
+};
