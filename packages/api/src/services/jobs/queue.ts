@@ -84,7 +84,7 @@ export interface JobQueueOptions<M extends JobMap> {
 export interface JobQueue<M extends JobMap> {
   /** Creates or migrates the queue's schema (pg-boss's own migrations), its queues, and starts workers. */
   start(): Promise<void>;
-  /** Stops taking jobs, waits for those running (up to 30 s), and releases the connections it opened. */
+  /** Stops taking jobs, waits for those running (up to 8 s), and releases the connections it opened. */
   stop(): Promise<void>;
   /** Sends a job; resolves to its id, or null when an equal job (id or singleton key) already exists. */
   enqueue<K extends keyof M & string>(name: K, payload: M[K], opts?: EnqueueOptions): Promise<string | null>;
@@ -194,7 +194,8 @@ export function createJobQueue<M extends JobMap>(opts: JobQueueOptions<M>): JobQ
     },
     async stop() {
       workers.clear();
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      // Within the server's 10 s shutdown: a job still running then is failed and retried later.
+      await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
     },
     enqueue: (name, payload, o) => boss.send(name, payload, sendOptions(o)),
     async oncePerDay(name, key, payload, o = {}) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type DbHandle, type Executor, rowsOf } from '@folio/db';
-import { type SQL, sql } from 'drizzle-orm';
+import type { DbHandle, Executor } from '@folio/db';
+import { executeNumbered } from '@folio/db/queries/numbered-statement';
 import type PgBoss from 'pg-boss';
 
 // pg-boss runs every statement through a `Db` with one method, `executeSql(text, values)`. On
@@ -36,41 +36,32 @@ export function pgliteDb(pg: PGliteInstance): PgBoss.Db {
   };
 }
 
-/**
- * pg-boss inside a drizzle transaction (or on a drizzle handle), on either driver. Only single
- * statements reach it (sending a job, reading one). Each `$n` becomes a drizzle parameter, one per
- * occurrence; PostgreSQL would type a repeated `$n` from its first use, so every occurrence gets the
- * cast pg-boss gives it somewhere (`$7::integer`), or `text` for a string, as `pg` would infer.
- */
+/** pg-boss inside a drizzle transaction (sending a job, reading one), on either driver. */
 export function executorDb(ex: Executor): PgBoss.Db {
-  return {
-    async executeSql(text, values = []) {
-      const casts = new Map<string, string>();
-      for (const m of text.matchAll(/\$(\d+)::([a-z_]+(?:\[\])?)/g))
-        if (!casts.has(m[1]!)) casts.set(m[1]!, m[2]!);
-      const parts: SQL[] = [];
-      let last = 0;
-      for (const m of text.matchAll(/\$(\d+)/g)) {
-        const v = param(values[Number(m[1]) - 1]);
-        const cast = casts.get(m[1]!) ?? (typeof v === 'string' ? 'text' : undefined);
-        parts.push(sql.raw(text.slice(last, m.index)), sql`(${v}${sql.raw(cast ? `::${cast}` : '')})`);
-        last = m.index + m[0].length;
-      }
-      parts.push(sql.raw(text.slice(last)));
-      return { rows: rowsOf(await ex.execute(sql.join(parts))) };
-    },
-  };
-}
-
-function param(v: unknown): unknown {
-  if (v === undefined) return null;
-  if (v && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v)) return JSON.stringify(v);
-  return v;
+  return { executeSql: async (text, values) => ({ rows: await executeNumbered(ex, text, values) }) };
 }
 
 /** A UUID that is the same for the same parts: a job id that makes sending twice a no-op. */
 export function stableJobId(...parts: string[]): string {
-  const h = createHash('sha256').update(parts.join('\u0000')).digest('hex');
-  // Version 8 (custom) and the RFC 4122 variant, so it is a well-formed UUID.
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return asUuid(createHash('sha256').update(parts.join('\u0000')).digest('hex'));
+}
+
+/**
+ * `stableJobId` whose first 48 bits are `at` in milliseconds, as in a UUIDv7: the queue takes jobs
+ * created in the same instant (PGlite's clock has millisecond steps) in id order, so jobs for
+ * older things run first.
+ */
+export function orderedJobId(at: Date, ...parts: string[]): string {
+  return asUuid(
+    at.getTime().toString(16).padStart(12, '0').slice(-12) +
+      stableJobId(...parts)
+        .replaceAll('-', '')
+        .slice(12),
+  );
+}
+
+/** 32 hex digits as a UUID: version 8 (custom) and the RFC 4122 variant. */
+function asUuid(h: string): string {
+  const variant = ((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
