@@ -13,6 +13,7 @@ const POLLED_SAMPLES = 10;
 type Bench = { 'bench.noop': { i: number; sentAt: number } };
 const silent = { info() {}, warn() {}, error() {} };
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function measure(label: string, handle: DbHandle) {
   const started: number[] = [];
@@ -101,7 +102,7 @@ async function measure(label: string, handle: DbHandle) {
   console.log(`  RSS ${mb(rss0)} → ${mb(rss1)} (process, database included for PGlite)`);
 }
 
-console.log(`${new Date().toISOString()} · ${machine()} · load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`${new Date().toISOString()} · ${machine()} · load ${load()}`);
 const pglite = await openDb({});
 await measure('PGlite (in memory)', pglite);
 await pglite.close();
@@ -111,4 +112,4 @@ if (url) {
   await measure('PostgreSQL 15', pg);
   await pg.close();
 }
-console.log(`load after ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`load after ${load()}`);
