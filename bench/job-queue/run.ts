@@ -13,7 +13,11 @@ const POLLED_SAMPLES = 10;
 type Bench = { 'bench.noop': { i: number; sentAt: number } };
 const silent = { info() {}, warn() {}, error() {} };
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function measure(label: string, handle: DbHandle) {
   const started: number[] = [];
