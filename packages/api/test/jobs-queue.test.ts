@@ -95,6 +95,27 @@ describe('a job outlives the server that enqueued it', () => {
   });
 });
 
+describe('a process that dies while running a job', () => {
+  it('leaves the job active; once its expiry has passed the queue retries it and another server runs it, once', async () => {
+    runs = new Map();
+    const first = await startQueue({ work: false });
+    const id = await first.enqueue('test.count', { n: 500 });
+    await stopQueue(first);
+    // What a worker killed mid-job leaves behind: the job taken (active) an hour ago, never finished;
+    // its expiry is the queue's default, 15 minutes.
+    await handle.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now() - interval '1 hour' where id = ${id}::uuid`,
+    );
+    const second = await startQueue({ maintenanceIntervalSeconds: 1 });
+    await vi.waitFor(async () => expect((await second.job('test.count', id!))?.state).toBe('completed'), {
+      timeout: 15_000,
+    });
+    expect(runs.get(500)).toBe(1);
+    expect((await second.job('test.count', id!))?.retryCount).toBe(1);
+    await stopQueue(second);
+  });
+});
+
 describe('retries', () => {
   it('a failing job is retried after a delay that doubles (retryDelay 1 s, back-off), then succeeds', async () => {
     const seen: { retryCount: number; startAfter: number }[] = [];

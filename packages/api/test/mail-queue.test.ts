@@ -197,3 +197,13 @@ describe('two servers', () => {
     expect(keys().sort()).toEqual([...ids].sort());
   });
 });
+
+describe('expired links', () => {
+  it('a server start schedules the redaction of expired secret links every 5 minutes (one schedule across servers)', async () => {
+    await Promise.all([startJobs(), startJobs()]);
+    const schedules = rowsOf<{ name: string; cron: string; timezone: string }>(
+      await handle.db.execute(sql`select name, cron, timezone from pgboss.schedule order by name`),
+    );
+    expect(schedules).toEqual([{ name: 'email.redact', cron: '*/5 * * * *', timezone: 'UTC' }]);
+  });
+});

@@ -79,6 +79,11 @@ export interface JobQueueOptions<M extends JobMap> {
   pollingIntervalSeconds?: number;
   /** The clock `oncePerDay` reads when no day is given. */
   now?: () => Date;
+  /**
+   * How often (seconds, default 120) the queue looks, once across processes, for jobs whose process
+   * died while running them (active past their `expireInSeconds`) and schedules their retry.
+   */
+  maintenanceIntervalSeconds?: number;
 }
 
 export interface JobQueue<M extends JobMap> {
@@ -126,6 +131,9 @@ export function createJobQueue<M extends JobMap>(opts: JobQueueOptions<M>): JobQ
     supervise: true,
     schedule: specs.some(([, s]) => s.cron),
     deleteAfterDays: KEEP_DAYS,
+    ...(opts.maintenanceIntervalSeconds
+      ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds }
+      : {}),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   const workers = new Map<string, string[]>();
