@@ -198,12 +198,25 @@ describe('two servers', () => {
   });
 });
 
-describe('expired links', () => {
-  it('a server start schedules the redaction of expired secret links every 5 minutes (one schedule across servers)', async () => {
+describe('scheduled mail work', () => {
+  it('a row committed on a running server whose kick never came is sent by the email.adopt job', async () => {
+    const jobs = await startJobs();
+    const id = await enqueue(); // no kick: the writer died after its commit, or was a script
+    // The job the cron sends every minute, sent here at once.
+    await jobs.queue.enqueue('email.adopt', {});
+    jobs.queue.wake('email.adopt');
+    await vi.waitFor(async () => expect((await rowOf(id)).status).toBe('sent'), { timeout: 10_000 });
+    expect(keys()).toEqual([id]);
+  });
+
+  it('a server start schedules the adoption of rows without a job every minute and the redaction of expired secret links every 5 minutes (one schedule each across servers)', async () => {
     await Promise.all([startJobs(), startJobs()]);
     const schedules = rowsOf<{ name: string; cron: string; timezone: string }>(
       await handle.db.execute(sql`select name, cron, timezone from pgboss.schedule order by name`),
     );
-    expect(schedules).toEqual([{ name: 'email.redact', cron: '*/5 * * * *', timezone: 'UTC' }]);
+    expect(schedules).toEqual([
+      { name: 'email.adopt', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'email.redact', cron: '*/5 * * * *', timezone: 'UTC' },
+    ]);
   });
 });

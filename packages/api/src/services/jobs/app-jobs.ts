@@ -27,7 +27,7 @@ export interface AppJobRunner {
 export function createAppJobs(opts: AppJobsOptions): AppJobRunner {
   const queue = createJobQueue<AppJobs>({
     source: jobSource(opts.handle),
-    queues: { ...mailQueues(opts.sender) },
+    queues: { ...mailQueues(opts.handle.db, opts.sender) },
     log: opts.log,
     pollingIntervalSeconds: opts.pollingIntervalSeconds,
   });

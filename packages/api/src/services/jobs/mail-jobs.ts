@@ -14,6 +14,8 @@ import { orderedJobId } from './sql-adapters';
 export type MailJobs = {
   /** `createdAt`: the row's, in ISO form (orders the jobs of rows written in one instant). */
   'email.send': { emailId: string; createdAt: string; attempt: number };
+  /** Every minute: rows whose kick was lost (a process stopped, a script wrote them) get their job. */
+  'email.adopt': Record<string, never>;
   /** Every 5 minutes: links that are credentials are taken out of mails older than their lifetime. */
   'email.redact': Record<string, never>;
 };
@@ -22,7 +24,27 @@ export type MailJobs = {
 const sendJobId = (emailId: string, createdAt: Date, attempt: number) =>
   orderedJobId(createdAt, 'email.send', emailId, String(attempt));
 
-export function mailQueues(sender: MailSender): QueueSpecs<MailJobs> {
+/** Gives every undelivered row its job (idempotent), oldest first; returns how many were new. */
+export async function adoptUndelivered(
+  db: Db,
+  queue: JobQueue<MailJobs>,
+  maxAttempts: number,
+): Promise<number> {
+  let created = 0;
+  // One statement per row, in order: the queue starts jobs in the order they were created.
+  for (const row of await listUndeliveredEmails(db, { maxAttempts })) {
+    const id = await queue.enqueue(
+      'email.send',
+      { emailId: row.id, createdAt: row.createdAt.toISOString(), attempt: row.attempts },
+      { id: sendJobId(row.id, row.createdAt, row.attempts), startAfter: row.nextAttemptAt },
+    );
+    if (id) created++;
+  }
+  queue.wake('email.send');
+  return created;
+}
+
+export function mailQueues(db: Db, sender: MailSender): QueueSpecs<MailJobs> {
   return {
     'email.send': {
       // The attempts a row records are the mail's retries; the queue's own retries only cover a
@@ -40,6 +62,12 @@ export function mailQueues(sender: MailSender): QueueSpecs<MailJobs> {
         );
       },
     },
+    'email.adopt': {
+      cron: { expression: '* * * * *' },
+      handler: async (_, run) => {
+        await adoptUndelivered(db, run.queue, sender.maxAttempts);
+      },
+    },
     'email.redact': {
       cron: { expression: '*/5 * * * *' },
       handler: async () => {
@@ -50,7 +78,7 @@ export function mailQueues(sender: MailSender): QueueSpecs<MailJobs> {
 }
 
 export interface MailKicker {
-  /** Gives every undelivered row its job (idempotent), oldest first; returns how many were new. */
+  /** `adoptUndelivered` on this queue. */
   adopt(): Promise<number>;
   /** After a commit that wrote mail: adopt soon and wake the senders; coalesced, never throws. */
   kick(): void;
@@ -60,8 +88,9 @@ export interface MailKicker {
 
 /**
  * The services write outbox rows (inside their transactions) and call `kick` after committing; this
- * sends the rows' jobs. A process that stops between the commit and the kick leaves rows without
- * a job: `adopt` at start gives them theirs.
+ * sends the rows' jobs. Rows whose kick never came (a process stopped between the commit and the
+ * kick, a script wrote them) get theirs at the next start or from the `email.adopt` job, within a
+ * minute.
  */
 export function createMailKicker(opts: {
   db: Db;
@@ -75,20 +104,7 @@ export function createMailKicker(opts: {
   let again = false;
   let stopped = false;
 
-  async function adopt(): Promise<number> {
-    let created = 0;
-    // One statement per row, in order: the queue starts jobs in the order they were created.
-    for (const row of await listUndeliveredEmails(db, { maxAttempts: opts.maxAttempts })) {
-      const id = await queue.enqueue(
-        'email.send',
-        { emailId: row.id, createdAt: row.createdAt.toISOString(), attempt: row.attempts },
-        { id: sendJobId(row.id, row.createdAt, row.attempts), startAfter: row.nextAttemptAt },
-      );
-      if (id) created++;
-    }
-    queue.wake('email.send');
-    return created;
-  }
+  const adopt = () => adoptUndelivered(db, queue, opts.maxAttempts);
 
   /** One adoption at a time; a kick during one asks for one more, which sees rows committed since. */
   function run(): Promise<void> {
