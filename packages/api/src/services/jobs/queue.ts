@@ -44,7 +44,11 @@ export interface QueueSpec<M extends JobMap, K extends keyof M> extends RetryPol
 export type QueueSpecs<M extends JobMap> = { [K in keyof M]: QueueSpec<M, K> };
 
 export interface EnqueueOptions extends RetryPolicy {
-  /** The caller's transaction: the job exists exactly when it commits. */
+  /**
+   * The caller's transaction: the job exists exactly when it commits. Inside a transaction always
+   * pass it: on PGlite's one connection a queue call without it waits for that transaction to end,
+   * which waits for the call (a deadlock); on PostgreSQL it would commit on its own.
+   */
   tx?: Executor;
   /** Not before this time (a Date) or this many seconds from now. */
   startAfter?: Date | number;
