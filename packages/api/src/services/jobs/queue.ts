@@ -15,7 +15,11 @@ export interface JobRun<M extends JobMap> {
   queue: JobQueue<M>;
 }
 
-/** A job succeeds when its handler resolves; a throw is a failure, retried while retries remain. */
+/**
+ * A job succeeds when its handler resolves; a throw is a failure, retried while retries remain. Jobs
+ * run at least once (a process may die after the work and before recording it), so a handler must
+ * make a repeat harmless (the mail's idempotency key, an import's duplicate check).
+ */
 export type JobHandler<M extends JobMap, K extends keyof M> = (
   payload: M[K],
   run: JobRun<M>,
@@ -35,6 +39,11 @@ export interface QueueSpec<M extends JobMap, K extends keyof M> extends RetryPol
   policy?: PgBoss.QueuePolicy;
   /** Jobs of this name running at once in this process (default 1). */
   concurrency?: number;
+  /**
+   * Jobs a worker takes per fetch and runs one after another (default 5). Taken jobs are active,
+   * so long jobs want 1: a stop fails (and later retries) every taken job not yet run.
+   */
+  batchSize?: number;
   /** A running job not finished after this long counts as failed (and is retried); default 15 minutes. */
   expireInSeconds?: number;
   /** Sends one job (payload `{}`) on this cron schedule, once across all processes. */
@@ -186,7 +195,7 @@ export function createJobQueue<M extends JobMap>(opts: JobQueueOptions<M>): JobQ
       }
       if (opts.work === false) return;
       for (const [name, spec] of specs) {
-        const batchSize = 5;
+        const batchSize = spec.batchSize ?? 5;
         const ids: string[] = [];
         for (let i = 0; i < (spec.concurrency ?? 1); i++) {
           let id = '';
