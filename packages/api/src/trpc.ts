@@ -8,6 +8,7 @@ import { type ErrorStyle, failure } from './failure';
 import { nulInputError, nulPath } from './input-guard';
 import { requireSession } from './services/api-keys/rules';
 import { assertNotCrossSite, authenticate } from './services/auth/authenticate';
+import { recordFailedRequest } from './services/support/failed-requests';
 
 /** How the REST layer serves a procedure, beyond `openapi.{method,path}`. */
 export interface RestMeta extends ErrorStyle {
@@ -128,6 +129,15 @@ export const authedProcedure = withErrors
     if (meta?.sessionOnly) requireSession(principal);
     if (meta?.rest?.quota) assertNotCrossSite(ctx);
     return next({ ctx: { ...ctx, user: principal.user, session: principal.session, principal } });
+  })
+  // A known caller's failed call (bad input included) leaves its request id for support (docs/support.md).
+  .use(async ({ ctx, next }) => {
+    const result = await next();
+    if (!result.ok) {
+      const { status, body } = failure(result.error);
+      await recordFailedRequest(ctx, ctx.user.id, { status, code: body.code });
+    }
+    return result;
   })
   .use(refuseNul)
   .use(checkIdempotencyKey);
