@@ -10,6 +10,8 @@ export {
   renderPasswordChangedEmail,
   renderPasswordResetEmail,
   renderSatAlertsEmail,
+  renderSupportAcknowledgementEmail,
+  renderSupportRequestEmail,
   renderVerificationEmail,
 } from './render';
 export {
@@ -18,4 +20,5 @@ export {
   type SatAlertLine,
   type SatAlertsProps,
 } from './templates/sat-alerts';
+export type { SupportRequestProps, SupportTicket } from './templates/support-request';
 export { VerifyEmail, type VerifyEmailProps } from './templates/verify-email';
