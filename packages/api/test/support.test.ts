@@ -137,11 +137,13 @@ describe('each plan gets its answer', () => {
     });
   });
 
-  it('folios are unique and increase', async () => {
+  it('folios are unique and increase, also when requests arrive at once', async () => {
     const u = await userOn('BASIC');
     const a = await ask(u, question);
     const b = await ask(u, question);
     expect(Number(b.folio.slice(-6))).toBeGreaterThan(Number(a.folio.slice(-6)));
+    const together = await Promise.all(Array.from({ length: 5 }, () => ask(u, question)));
+    expect(new Set(together.map((r) => r.folio)).size).toBe(5);
   });
 });
 
@@ -207,6 +209,21 @@ describe('the two mails, through the outbox', () => {
     expect(toTeam!.text).toContain(`Últimas solicitudes fallidas (${FAILURES_KEPT}):`);
     expect(toTeam!.text).not.toContain(ids[0]);
     expect(toTeam!.text).toContain(ids.at(-1));
+  });
+});
+
+describe('one transaction', () => {
+  it('a mail that cannot be written takes the request and the other mail with it', async () => {
+    const u = await userOn('PRO');
+    // PostgreSQL text cannot hold U+0000: the team mail's insert fails after the request's insert.
+    const broken = createContext(
+      { ...t.deps, config: { ...t.deps.config, supportEmail: 'sop\u0000@x.mx' } },
+      ctx().req,
+    );
+    const refused = await refusal(createSupportRequest(broken, u.id, question));
+    expect(refused.status).toBe(500);
+    expect(await requestsOf(u.id)).toEqual([]);
+    expect((await mailsTo(u.email)).filter((m) => m.kind === 'support-acknowledgement')).toEqual([]);
   });
 });
 
