@@ -3,6 +3,7 @@ import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
 const DEV_AUTH_SECRET = 'folio-dev-secret-change-me-0123456789abcdef';
+const DEV_SUPPORT_EMAIL = 'soporte@folio.local';
 
 /** Every setting the server reads; see .env.example. Invalid values stop start-up with the list. */
 export function loadEnv(source: Record<string, string | undefined> = process.env) {
@@ -20,6 +21,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       SAT_CATALOG_CSV: z.string().optional(),
       RESEND_API_KEY: z.string().optional(),
       EMAIL_FROM: z.string().default('Folio <no-reply@folio.local>'),
+      SUPPORT_EMAIL: z.email().optional(),
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
       STRIPE_SECRET_KEY: z
         .string()
@@ -58,13 +60,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (env.NODE_ENV === 'production') {
     // A dev secret would let anyone mint tokens; without Resend, links (secrets) would only reach the
-    // log; without Stripe, checkout would silently use the offline dev provider and never charge.
+    // log; without Stripe, checkout would silently use the offline dev provider and never charge;
+    // without SUPPORT_EMAIL, support requests would go to an address nobody reads.
     const missing = [
       !env.AUTH_SECRET && 'AUTH_SECRET (32+ characters)',
       !env.RESEND_API_KEY && 'RESEND_API_KEY',
       !env.STRIPE_SECRET_KEY && 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
       // Without it stored e.firmas would be wrapped by a key derived from AUTH_SECRET.
       !env.EFIRMA_ENCRYPTION_KEY && 'EFIRMA_ENCRYPTION_KEY',
+      !env.SUPPORT_EMAIL && 'SUPPORT_EMAIL',
     ];
     const names = missing.filter(Boolean);
     if (names.length)
@@ -79,6 +83,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     APP_URL: appUrl,
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? DEV_SUPPORT_EMAIL,
     // Loopback unless asked: development serves /__dev pages that show every verification link.
     HOST: env.HOST ?? '127.0.0.1',
     HOST_DEFAULTED: env.HOST === undefined,

@@ -141,6 +141,7 @@ const app = createApp({
     sessionTtlMs: env.SESSION_TTL_DAYS * 86_400_000,
     appUrl: env.APP_URL,
     secureCookies: env.NODE_ENV === 'production' || env.APP_URL.startsWith('https:'),
+    supportEmail: env.SUPPORT_EMAIL,
     pdf: {
       concurrency: env.PDF_WORKERS,
       queue: env.PDF_QUEUE,

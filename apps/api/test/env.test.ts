@@ -12,16 +12,22 @@ describe('environment', () => {
       PORT: 3000,
       PGLITE_DATA_DIR: '.data/pglite',
       APP_URL: 'http://localhost:3000',
+      SUPPORT_EMAIL: 'soporte@folio.local',
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
-  it('refuses production without AUTH_SECRET, RESEND_API_KEY or the Stripe keys, naming them', () => {
+  it('refuses production without AUTH_SECRET, RESEND_API_KEY, the Stripe keys or SUPPORT_EMAIL, naming them', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
-      /AUTH_SECRET.*RESEND_API_KEY.*STRIPE_SECRET_KEY/,
+      /AUTH_SECRET.*RESEND_API_KEY.*STRIPE_SECRET_KEY.*SUPPORT_EMAIL/,
     );
-    const prod = { NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32), RESEND_API_KEY: 're_123' };
+    const prod = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'k'.repeat(32),
+      RESEND_API_KEY: 're_123',
+      SUPPORT_EMAIL: 'soporte@example.com',
+    };
     // Without Stripe, checkout would answer 201 with a link to the unmounted offline dev pages.
     expect(() => loadEnv(prod)).toThrow(
       /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, EFIRMA_ENCRYPTION_KEY required in production/,

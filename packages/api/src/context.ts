@@ -18,6 +18,8 @@ export interface ApiConfig {
   /** Public origin of the app: CSRF check for cookie requests, links in emails. */
   appUrl: string;
   secureCookies: boolean;
+  /** Where support requests are mailed (SUPPORT_EMAIL; docs/support.md). */
+  supportEmail: string;
   /** Rows one export may hold; MAX_EXPORT_ROWS (100,000) unless a test lowers it. */
   maxExportRows?: number;
   /** Limits of the PDF worker threads; PDF_LIMITS where absent (pdf-pool.ts). */

@@ -1,7 +1,8 @@
 import { isDatabaseUnavailable } from '@folio/db';
 import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
 import { type ErrorCode, errorHelpLink, type FieldError } from './error-codes';
-import { AppError } from './errors';
+import { AppError, badRequest } from './errors';
 
 /**
  * The one error pipeline: whatever a procedure, a REST route or a file route throws becomes a status,
@@ -103,6 +104,12 @@ const fieldsOf = (issues: Issue[]): FieldError[] =>
 /** The contract's one-line message, kept for clients that read only `message`. */
 const describe = (fields: FieldError[]) =>
   fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
+
+/** A schema's refusal, thrown by a service that validates its own input: the 400 the procedure layer gives. */
+export function invalidInput(error: z.ZodError): AppError {
+  const fields = fieldsOf(error.issues);
+  return badRequest(describe(fields), 'validation_failed', fields);
+}
 
 /** Maps anything thrown to its status, body and headers (with the Link to its code's entry). */
 export function failure(err: unknown, style: ErrorStyle = {}): Failure {

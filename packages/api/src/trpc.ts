@@ -7,6 +7,7 @@ import { failure } from './failure';
 import { nulInputError, nulPath } from './input-guard';
 import { requireSession } from './services/api-keys/rules';
 import { assertNotCrossSite, authenticate } from './services/auth/authenticate';
+import { recordFailedRequest } from './services/support/failed-requests';
 
 /**
  * What tRPC itself reads of a procedure (REST routes are declared in rest/table, which reads these too):
@@ -110,6 +111,15 @@ export const authedProcedure = withErrors
     if (meta?.sessionOnly) requireSession(principal);
     if (meta?.quota) assertNotCrossSite(ctx);
     return next({ ctx: { ...ctx, user: principal.user, session: principal.session, principal } });
+  })
+  // A known caller's failed call (bad input included) leaves its request id for support (docs/support.md).
+  .use(async ({ ctx, next }) => {
+    const result = await next();
+    if (!result.ok) {
+      const { status, body } = failure(result.error);
+      await recordFailedRequest(ctx, ctx.user.id, { status, code: body.code });
+    }
+    return result;
   })
   .use(refuseNul)
   .use(checkIdempotencyKey);

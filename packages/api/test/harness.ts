@@ -20,6 +20,7 @@ export const testConfig: ApiConfig = {
   sessionTtlMs: 7 * 86_400_000,
   appUrl: APP_URL,
   secureCookies: false,
+  supportEmail: 'soporte@folio.test',
 };
 
 /** What the procedures need, on `handle`'s database, with a fresh offline payment provider (its state is in memory). */

@@ -4,6 +4,8 @@ export {
   renderPasswordChangedEmail,
   renderPasswordResetEmail,
   renderSatAlertsEmail,
+  renderSupportAcknowledgementEmail,
+  renderSupportRequestEmail,
   renderVerificationEmail,
 } from './render';
 export {
@@ -20,4 +22,5 @@ export {
   type SatAlertLine,
   type SatAlertsProps,
 } from './templates/sat-alerts';
+export type { SupportRequestProps, SupportTicket } from './templates/support-request';
 export { VerifyEmail, type VerifyEmailProps } from './templates/verify-email';

@@ -3,6 +3,12 @@ import { createElement, type FunctionComponent } from 'react';
 import { PasswordChanged, type PasswordChangedProps } from './templates/password-changed';
 import { ResetPassword, type ResetPasswordProps } from './templates/reset-password';
 import { SatAlerts, type SatAlertsProps } from './templates/sat-alerts';
+import {
+  SupportAcknowledgement,
+  SupportRequest,
+  type SupportRequestProps,
+  type SupportTicket,
+} from './templates/support-request';
 import { VerifyEmail, type VerifyEmailProps } from './templates/verify-email';
 
 export interface RenderedEmail {
@@ -46,3 +52,14 @@ export function renderSatAlertsEmail(props: SatAlertsProps) {
       : `El SAT cambió ${codes} claves de tus favoritos`;
   return renderEmail(SatAlerts, props, subject);
 }
+
+/** To the support team; the subject leads with the folio and priority, then the user's one-line subject. */
+export const renderSupportRequestEmail = (props: SupportRequestProps) =>
+  renderEmail(
+    SupportRequest,
+    props,
+    `[${props.folio}] prioridad ${props.prioridad} · ${props.user.plan}: ${props.asunto}`,
+  );
+
+export const renderSupportAcknowledgementEmail = (props: SupportTicket) =>
+  renderEmail(SupportAcknowledgement, props, `Recibimos tu solicitud de soporte ${props.folio}`);

@@ -8,5 +8,6 @@ export * from './platform';
 export * from './profiles';
 export * from './sat-metadata';
 export * from './sat-user';
+export * from './support';
 export * from './tax-settings';
 export * from './users';
