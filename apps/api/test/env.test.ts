@@ -18,9 +18,9 @@ describe('environment', () => {
     expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
-  it('refuses production without AUTH_SECRET, RESEND_API_KEY, the Stripe keys or SUPPORT_EMAIL, naming them', () => {
+  it('refuses production without AUTH_SECRET, RESEND_API_KEY, the Stripe keys, EFIRMA_ENCRYPTION_KEY or SUPPORT_EMAIL, naming them', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
-      /AUTH_SECRET.*RESEND_API_KEY.*STRIPE_SECRET_KEY.*SUPPORT_EMAIL/,
+      /AUTH_SECRET.*RESEND_API_KEY.*STRIPE_SECRET_KEY.*EFIRMA_ENCRYPTION_KEY.*SUPPORT_EMAIL/,
     );
     const prod = {
       NODE_ENV: 'production',
@@ -48,6 +48,7 @@ describe('environment', () => {
       STRIPE_SECRET_KEY: 'sk_live_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       EFIRMA_ENCRYPTION_KEY: EFIRMA_KEY,
+      SUPPORT_EMAIL: 'soporte@example.com',
     };
     expect(loadEnv(prod).SAT_SERVICE).toBe('sat');
     expect(() => loadEnv({ ...prod, SAT_SERVICE: 'simulator' })).toThrow(
