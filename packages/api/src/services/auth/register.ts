@@ -3,10 +3,11 @@ import { hashPassword } from '@folio/auth';
 import { findUserByEmail, insertUser } from '@folio/db/queries/users';
 import type { Context } from '../../context';
 import { badRequest } from '../../errors';
-import { toUser, type User } from '../../schemas/user';
+import type { User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
 import { normalizeEmail } from './email';
+import { toUser } from './user-dto';
 import { queueVerificationEmail } from './verification-email';
 
 export interface RegisterInput {

@@ -6,10 +6,10 @@ import { findCfdi } from '@folio/db/queries/cfdis';
 import { statusById } from '@folio/db/queries/sat-status';
 import type { Context } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
-import { toExpense } from '../../schemas/expense';
-import { toInvoice } from '../../schemas/invoice';
 import { audit } from '../audit';
+import { toExpense } from '../expenses/expense-dto';
 import { authorizeProfile } from '../profiles/access';
+import { toInvoice } from './invoice-dto';
 import { ownedCfdi } from './read';
 import { applyStatusWords } from './sat-status';
 
