@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AnnualReport, DiotQuery, DiotReport, MonthlyReport, MonthQuery, YearQuery } from '../schemas/report';
 import { CONTENT_TYPES } from '../services/exports/rules';
-import { getAnnualReport, getDiotReport, getMonthlyReport } from '../services/reports/reports';
+import { getAnnualReport, getDiotReport, getMonthlyReport } from '../services/reports/build-reports';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['reports'];

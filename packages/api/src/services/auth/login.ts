@@ -6,9 +6,9 @@ import { unauthorized } from '../../errors';
 import type { User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
-import { grantAccessToken } from './access-token';
 import { assertCookieOrigin } from './cookies';
-import { normalizeEmail } from './email';
+import { grantAccessToken } from './grant-access-token';
+import { normalizeEmail } from './register';
 import { toUser } from './user-dto';
 
 /** Failed logins one client (IP) may make in 15 minutes, over all e-mails together. */

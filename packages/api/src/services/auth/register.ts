@@ -6,7 +6,6 @@ import { badRequest } from '../../errors';
 import type { User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
-import { normalizeEmail } from './email';
 import { toUser } from './user-dto';
 import { queueVerificationEmail } from './verification-email';
 
@@ -19,6 +18,9 @@ export interface RegisterInput {
 }
 
 const EMAIL_TAKEN = 'Email is already registered';
+
+/** Addresses are stored trimmed and lower-cased; login and password reset look them up the same way. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Creates the user and queues the verification email in one transaction. */
 export async function register(ctx: Context, input: RegisterInput): Promise<User> {

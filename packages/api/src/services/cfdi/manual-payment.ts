@@ -6,7 +6,7 @@ import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
 import { toInvoice } from './invoice-dto';
 import { refreshPaymentState } from './payment-state';
-import { ownedCfdi } from './read';
+import { ownedCfdi } from './read-invoices';
 
 export interface ManualPaymentInput {
   fechaPago: string;

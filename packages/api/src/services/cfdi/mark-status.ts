@@ -10,7 +10,7 @@ import { audit } from '../audit';
 import { toExpense } from '../expenses/expense-dto';
 import { authorizeProfile } from '../profiles/access';
 import { toInvoice } from './invoice-dto';
-import { ownedCfdi } from './read';
+import { ownedCfdi } from './read-invoices';
 import { applyStatusWords } from './sat-status';
 
 export interface StatusMark {

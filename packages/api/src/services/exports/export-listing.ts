@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import { badRequest, planRequired } from '../../errors';
 import type { ExportFormat } from '../../schemas/export';
 import { toInvoice } from '../cfdi/invoice-dto';
-import { type InvoiceQuery, invoiceFilter } from '../cfdi/read';
+import { type InvoiceQuery, invoiceFilter } from '../cfdi/read-invoices';
 import { toExpense } from '../expenses/expense-dto';
 import { type ExpenseQuery, expenseFilter } from '../expenses/list-expenses';
 import { authorizeProfile } from '../profiles/access';
