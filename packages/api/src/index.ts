@@ -60,6 +60,7 @@ export { annualReport } from './services/reports/compute/monthly';
 export { yearRange } from './services/reports/rules';
 export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
 export { mailSatAlerts } from './services/sat/alert-mail';
+export { type CatalogSource, ensureSatCatalog, importSatCatalog } from './services/sat/catalog-import';
 export { meaningModelFor } from './services/sat/meaning/cache';
 export {
   importSatMetadata,
