@@ -3,9 +3,9 @@
 // GET /api/sat/ai-search's procedure over the colloquial relevance set (p95 target ≤ 50 ms), and the
 // top-5 hit rates of the search by meaning and of /sat/search on that set.
 import { existsSync } from 'node:fs';
-import { meaningModelFor, searchByMeaning } from '@folio/api';
+import { importSatCatalog, meaningModelFor, searchByMeaning } from '@folio/api';
 import { caller, setPlan, signUp, testDeps } from '@folio/api/testing';
-import { BUNDLED_SAT_CATALOG, importSatCatalog, openDb } from '@folio/db';
+import { BUNDLED_SAT_CATALOG, openDb } from '@folio/db';
 import { searchSatProducts } from '@folio/db/queries/catalogs';
 import { SAT_AI_RELEVANCE } from '../../packages/api/test/fixtures/sat-ai-relevance';
 import { machine, ms, summarize } from '../lib/stats';

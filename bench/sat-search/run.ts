@@ -5,11 +5,12 @@
 // PGlite for every shape. CPU_PROF=<dir>: a CPU profile of each database's runs, summarised.
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { BUNDLED_SAT_CATALOG, type DbHandle, importSatCatalog, openDb } from '@folio/db';
+import { importSatCatalog } from '@folio/api';
+import { BUNDLED_SAT_CATALOG, type DbHandle, openDb } from '@folio/db';
 import { searchSatProducts } from '@folio/db/queries/catalogs';
 import { satProducts } from '@folio/db/schema';
-import { SAT_RELEVANCE } from '@folio/db/testing';
 import { asc, ilike, or } from 'drizzle-orm';
+import { SAT_RELEVANCE } from '../../packages/api/test/fixtures/sat-relevance';
 import { withCpuProfile } from '../lib/cpuprofile';
 import { machine, ms, summarize } from '../lib/stats';
 

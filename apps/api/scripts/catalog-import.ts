@@ -1,8 +1,8 @@
 // pnpm catalog:import FILE — loads a c_ClaveProdServ CSV (plain or .gz) into the configured database (idempotent),
 // then queues one mail per user whose favorite codes changed (the running server delivers it).
 import { resolve } from 'node:path';
-import { mailSatAlerts } from '@folio/api';
-import { importSatCatalog, openDb } from '@folio/db';
+import { importSatCatalog, mailSatAlerts } from '@folio/api';
+import { openDb } from '@folio/db';
 
 const file = process.argv[2];
 if (!file) {

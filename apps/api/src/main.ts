@@ -5,12 +5,13 @@ import {
   backfillSubstitutions,
   backfillTaxDetail,
   createAppJobs,
+  ensureSatCatalog,
   mailSatAlerts,
   meaningModelFor,
   SECRET_LINK_MAILS,
 } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
-import { BUNDLED_SAT_CATALOG, ensureSatCatalog, openDb } from '@folio/db';
+import { BUNDLED_SAT_CATALOG, openDb } from '@folio/db';
 import { createMailSender } from '@folio/email';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';

@@ -612,7 +612,7 @@ describe('hostile XML and ZIP uploads', () => {
     imported: number;
     duplicates: number;
     rejected: number;
-    files: { name: string; status: string; error?: string }[];
+    files: { name: string; status: string; error?: string; code?: string }[];
   };
   const reportOf = async (res: Response) => {
     const body = await res.json();
@@ -643,6 +643,33 @@ describe('hostile XML and ZIP uploads', () => {
       error: 'XML exceeds 5 MB',
     });
     expect(await stored(p.id)).toBe(1);
+  });
+
+  it('the 5 MB limit gives one message and code on every route: a ZIP entry and a tRPC file of 5 MB + 1 byte are rejected alone, the exact 5 MB ones import', async () => {
+    const tooLarge = { status: 'rejected', error: 'XML exceeds 5 MB', code: 'file_too_large' };
+    const zipped = await freshProfile();
+    const zip = zipSync({
+      'exact.xml': strToU8(padded(5 * 1024 * 1024)),
+      'over.xml': strToU8(padded(5 * 1024 * 1024 + 1)),
+    });
+    const fromZip = await reportOf(
+      await uploadFiles(t, zipped.u, zipped.p.id, [{ name: 'cfdi.zip', content: Buffer.from(zip) }]),
+    );
+    expect(fromZip).toMatchObject({ imported: 1, rejected: 1 });
+    expect(fromZip.files.find((f) => f.name === 'cfdi.zip/over.xml')).toMatchObject(tooLarge);
+    expect(await stored(zipped.p.id)).toBe(1);
+
+    const viaTrpc = await freshProfile();
+    const out = await caller(t, viaTrpc.u.token).cfdi.import({
+      profileId: viaTrpc.p.id,
+      files: [
+        { name: 'exact.xml', content: padded(5 * 1024 * 1024) },
+        { name: 'over.xml', content: padded(5 * 1024 * 1024 + 1) },
+      ],
+    });
+    expect(out.data).toMatchObject({ imported: 1, rejected: 1 });
+    expect(out.data.files.find((f) => f.name === 'over.xml')).toMatchObject(tooLarge);
+    expect(await stored(viaTrpc.p.id)).toBe(1);
   });
 
   it('XML nested 100,000 deep is refused (400 as a body, rejected in multipart and in a ZIP), nothing stored', async () => {

@@ -1,8 +1,8 @@
 import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { importSatCatalog } from '@folio/api';
 import { quotaPeriod } from '@folio/billing';
-import { importSatCatalog } from '@folio/db';
 import { usageCounters } from '@folio/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mailSatAlerts } from '@folio/api';
-import { ensureSatCatalog, importSatCatalog } from '@folio/db';
+import { ensureSatCatalog, importSatCatalog, mailSatAlerts } from '@folio/api';
 import { satFavorites, satProducts, satSearchHistory } from '@folio/db/schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

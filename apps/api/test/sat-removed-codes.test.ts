@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importSatCatalog, rowsOf } from '@folio/db';
+import { importSatCatalog } from '@folio/api';
+import { rowsOf } from '@folio/db';
 import { satLexicon } from '@folio/db/schema';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -60,7 +60,7 @@ export { SECRET_LINK_MAILS } from './services/auth/secret-link-mails';
 export { ALREADY_VERIFIED } from './services/auth/verify-email';
 export { type BackfillResult, backfillTaxDetail } from './services/cfdi/backfill';
 export { type ImportFile, importCfdiFiles, openImport } from './services/cfdi/import';
-export { getInvoiceXml } from './services/cfdi/read';
+export { getInvoiceXml } from './services/cfdi/read-invoices';
 export { backfillSubstitutions } from './services/cfdi/sat-status';
 export { deriveDevKeyring, type EfirmaKeyring, parseEfirmaKeys } from './services/efirma/keyring';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
@@ -89,11 +89,12 @@ export {
   type QueueSpecs,
   type RetryPolicy,
 } from './services/jobs/queue';
+export { type ReportFile, type ReportKind, reportFile } from './services/reports/build-reports';
 export { annualReport } from './services/reports/compute/monthly';
-export { type ReportFile, type ReportKind, reportFile } from './services/reports/reports';
 export { yearRange } from './services/reports/rules';
 export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
 export { mailSatAlerts } from './services/sat/alert-mail';
+export { type CatalogSource, ensureSatCatalog, importSatCatalog } from './services/sat/catalog-import';
 export { meaningModelFor } from './services/sat/meaning/cache';
 export {
   importSatMetadata,

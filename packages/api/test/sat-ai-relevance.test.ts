@@ -1,5 +1,5 @@
-import { importSatCatalog } from '@folio/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importSatCatalog } from '../src/services/sat/catalog-import';
 import { fullCatalogCsv } from './catalog-file';
 import { SAT_AI_RELEVANCE } from './fixtures/sat-ai-relevance';
 import { caller, setPlan, signUp, startTestApi, type TestApi, type TestUser } from './harness';

@@ -1,7 +1,7 @@
-import { importSatCatalog } from '@folio/db';
-import { SAT_RELEVANCE } from '@folio/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importSatCatalog } from '../src/services/sat/catalog-import';
 import { fullCatalogCsv } from './catalog-file';
+import { SAT_RELEVANCE } from './fixtures/sat-relevance';
 import { caller, setPlan, signUp, startTestApi, type TestApi, type TestUser } from './harness';
 
 const csv = fullCatalogCsv();

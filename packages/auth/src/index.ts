@@ -1,12 +1,10 @@
 export { type AccessTokenClaims, signAccessToken, verifyAccessToken } from './access-token';
 export { API_KEY_PREFIX, generateApiKey, isApiKey } from './api-key';
-export { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password';
 export {
-  checkPasswordResetToken,
-  consumePasswordResetToken,
-  issuePasswordResetToken,
-  PASSWORD_RESET_TTL_MINUTES,
-} from './password-reset';
+  consumeVerificationToken,
+  issueVerificationToken,
+  VERIFICATION_TTL_HOURS,
+} from './email-verification';
 export {
   createSession,
   extendSession,
@@ -15,6 +13,12 @@ export {
   type UserRow,
   type ValidSession,
   validateSessionToken,
-} from './session';
+} from './login-session';
+export { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './password';
+export {
+  checkPasswordResetToken,
+  consumePasswordResetToken,
+  issuePasswordResetToken,
+  PASSWORD_RESET_TTL_MINUTES,
+} from './password-reset';
 export { generateToken, hashToken } from './tokens';
-export { consumeVerificationToken, issueVerificationToken, VERIFICATION_TTL_HOURS } from './verification';

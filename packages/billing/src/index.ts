@@ -11,6 +11,7 @@ export {
   type PriceKey,
 } from './provider';
 export { nextQuotaReset, QUOTA_TIME_ZONE, quotaPeriod } from './quota-period';
+export { displayedPlan, LIVE_STATUSES, SUBSCRIBED_STATUSES, statusFromProvider } from './status';
 export {
   BillingError,
   type BillingErrorKind,
@@ -22,8 +23,7 @@ export {
   createPortalSession,
   ensureCustomer,
   reconcileCheckoutReturn,
-} from './sessions';
-export { displayedPlan, LIVE_STATUSES, SUBSCRIBED_STATUSES, statusFromProvider } from './status';
+} from './stripe-sessions';
 export {
   applyProviderSubscription,
   type BillingDeps,

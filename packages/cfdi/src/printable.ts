@@ -8,8 +8,8 @@ import { parseCfdiWith, timbreOf } from './parse-cfdi';
 import { type PrintedNomina, readNominas } from './printable-nomina';
 import { type PrintedPagos, readPrintedPagos } from './printable-pagos';
 import type { PrintedTax } from './printed-tax';
+import { cadenaOriginalTimbre, type Timbre, verificationUrl } from './sat-qr';
 import type { Cfdi } from './types';
-import { cadenaOriginalTimbre, type Timbre, verificationUrl } from './verification';
 import { child, children, decimal, grandchildren, optional, optionalDecimal, strings } from './xml-read';
 import type { XmlElement } from './xml-tree';
 

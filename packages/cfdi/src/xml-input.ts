@@ -6,7 +6,7 @@ import { CfdiRejection } from './rejection';
 
 /** The size limit of one CFDI document, wherever it arrives (body, multipart file, ZIP entry, tRPC). */
 export const MAX_CFDI_BYTES = 5 * 1024 * 1024;
-/** How an import reports a document over MAX_CFDI_BYTES. */
+/** The one message for a document over MAX_CFDI_BYTES, with the code `file_too_large` (413 for a body). */
 export const XML_TOO_LARGE = `XML exceeds ${MAX_CFDI_BYTES / (1024 * 1024)} MB`;
 
 export type XmlText = { text: string; repairs: string[] };
@@ -65,13 +65,13 @@ function checkedText(text: string): string {
   return text;
 }
 
+/**
+ * The check for documents no transport measured before reading them: tRPC's JSON strings and
+ * callers that skip HTTP (scripts, the service called directly). REST uploads are refused before
+ * this, unread (apps/api/src/http/uploads/cfdi-upload.ts), with the same message and code.
+ */
 function tooLarge(bytes: number): void {
-  if (bytes > MAX_CFDI_BYTES) {
-    throw new CfdiRejection(
-      `archivo demasiado grande: ${bytes} bytes (máximo ${MAX_CFDI_BYTES})`,
-      'file_too_large',
-    );
-  }
+  if (bytes > MAX_CFDI_BYTES) throw new CfdiRejection(XML_TOO_LARGE, 'file_too_large');
 }
 
 function utf8Length(text: string): number {

@@ -1,4 +1,4 @@
-export { BUNDLED_SAT_CATALOG, type CatalogSource, ensureSatCatalog, importSatCatalog } from './catalog';
+export { BUNDLED_SAT_CATALOG } from './bundled-catalog';
 export {
   type Db,
   type DbHandle,
@@ -13,3 +13,4 @@ export {
 export { isDatabaseUnavailable, isUniqueViolation } from './errors';
 export { DataDirLockedError } from './lock';
 export { prepared } from './prepared';
+export { seedStarterCatalog } from './seed/starter-catalog';

@@ -1,8 +1,8 @@
 import { FolioApiError } from './errors';
 import { createRestClient, type FolioRestClient } from './rest';
 import { type RetryOptions, resilientFetch } from './retry';
-import { expiryOf, type RefreshOptions, refreshingToken } from './session';
 import type { TokenGetter } from './token-getter';
+import { expiryOf, type RefreshOptions, refreshingToken } from './token-refresh';
 
 export type { TokenGetter } from './token-getter';
 

@@ -26,7 +26,7 @@ export type {
   SatMetadataAnswer,
 } from './rest';
 export type { RetryOptions } from './retry';
-export type { RefreshOptions } from './session';
+export type { RefreshOptions } from './token-refresh';
 
 import type { components } from './generated/openapi';
 

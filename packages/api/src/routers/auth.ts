@@ -1,12 +1,13 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@folio/auth';
 import { z } from 'zod';
-import { Message, toUser, User } from '../schemas/user';
+import { Message, User } from '../schemas/user';
 import { changePassword } from '../services/auth/change-password';
 import { login } from '../services/auth/login';
 import { logout } from '../services/auth/logout';
 import { requestPasswordReset, resetPassword } from '../services/auth/password-reset';
 import { refreshSession } from '../services/auth/refresh';
 import { register } from '../services/auth/register';
+import { toUser } from '../services/auth/user-dto';
 import { resendVerification, verifyEmail } from '../services/auth/verify-email';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 

@@ -7,7 +7,7 @@ import { SatStatusMarkFields } from '../schemas/sat-metadata';
 import { setActo5c } from '../services/cfdi/iva-tags';
 import { addManualPayment } from '../services/cfdi/manual-payment';
 import { markSatStatus } from '../services/cfdi/mark-status';
-import { getInvoice, listInvoices } from '../services/cfdi/read';
+import { getInvoice, listInvoices } from '../services/cfdi/read-invoices';
 import { authedProcedure, documentedOutput, router } from '../trpc';
 
 const InvoiceId = z.object({ id: z.string().min(1).max(100) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_ALIAS, profileRefFields, withAliases } from '../schemas/aliases';
 import { Period } from '../schemas/period';
-import { openPeriod, periodsOf, setPeriodEstado } from '../services/periods/periods';
+import { openPeriod, periodsOf, setPeriodEstado } from '../services/periods/manage-periods';
 import { authedProcedure, router } from '../trpc';
 
 const PeriodId = z.object({ id: z.string().min(1).max(100) });

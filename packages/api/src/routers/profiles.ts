@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { Profile, ProfileFields, toProfile } from '../schemas/profile';
+import { Profile, ProfileFields } from '../schemas/profile';
 import { Message } from '../schemas/user';
-import { authorizeProfile } from '../services/profiles/access';
+import { authorizeProfile, listUserProfiles } from '../services/profiles/access';
 import { createProfile } from '../services/profiles/create-profile';
 import { deleteProfile } from '../services/profiles/delete-profile';
-import { listUserProfiles } from '../services/profiles/list-profiles';
+import { toProfile } from '../services/profiles/profile-dto';
 import { fixIvaProporcion5b, recordPagoProvisional } from '../services/profiles/tax-settings';
 import { updateProfile } from '../services/profiles/update-profile';
 import { authedProcedure, router } from '../trpc';

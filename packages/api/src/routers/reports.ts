@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnnualReport, DiotQuery, DiotReport, MonthlyReport, MonthQuery, YearQuery } from '../schemas/report';
-import { getAnnualReport, getDiotReport, getMonthlyReport } from '../services/reports/reports';
+import { getAnnualReport, getDiotReport, getMonthlyReport } from '../services/reports/build-reports';
 import { authedProcedure, router } from '../trpc';
 
 export const reportsRouter = router({

@@ -1,7 +1,7 @@
 import { listPlans } from '@folio/billing';
 import { z } from 'zod';
 import { AvailablePlan, BillingPeriod, CheckoutInput, Subscription } from '../schemas/subscription';
-import { openPortal, startCheckout } from '../services/billing/sessions';
+import { openPortal, startCheckout } from '../services/billing/stripe-sessions';
 import { currentSubscription } from '../services/billing/subscription';
 import { authedProcedure, router } from '../trpc';
 

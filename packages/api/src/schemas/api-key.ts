@@ -1,4 +1,3 @@
-import type { ApiKeyRow } from '@folio/db/queries/api-keys';
 import { z } from 'zod';
 
 export const ApiKeyScope = z.enum(['read', 'write']);
@@ -39,15 +38,3 @@ export const CreateApiKeyInput = z
     expires_in_days: z.number().int().min(1).max(365).optional(),
   })
   .meta({ example: { name: 'Contabilidad nocturna', scope: 'read', expires_in_days: 90 } });
-
-export function toApiKey(row: ApiKeyRow): z.infer<typeof ApiKey> {
-  return {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    prefix: row.prefix,
-    created_at: row.createdAt.toISOString(),
-    expires_at: row.expiresAt?.toISOString() ?? null,
-    last_used_at: row.lastUsedAt?.toISOString() ?? null,
-  };
-}

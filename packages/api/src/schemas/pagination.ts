@@ -46,7 +46,3 @@ export const listQuery = (defaultLimit: number) => ({
   page: z.number().int().min(1).max(1_000_000).default(1),
   limit: z.number().int().min(1).max(100).default(defaultLimit),
 });
-
-export function paginationOf(total: number, page: number, limit: number) {
-  return { total, page, limit, totalPages: Math.ceil(total / limit) };
-}

@@ -1,4 +1,3 @@
-import type { PeriodRow } from '@folio/db/queries/expenses';
 import { z } from 'zod';
 import { Timestamp, Uuid } from './formats';
 
@@ -24,15 +23,3 @@ export const Period = z
       updated_at: '2025-03-01T16:00:00.000Z',
     },
   });
-
-export function toPeriod(row: PeriodRow): z.infer<typeof Period> {
-  return {
-    id: row.id,
-    profile_id: row.profileId,
-    año: row.anio,
-    mes: row.mes,
-    estado: row.estado,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}

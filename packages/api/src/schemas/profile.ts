@@ -1,5 +1,4 @@
 import { DEFAULT_VALIDATION_FLAGS } from '@folio/cfdi';
-import type { ProfileRow } from '@folio/db/queries/profiles';
 import { z } from 'zod';
 import { Timestamp, Uuid } from './formats';
 
@@ -68,20 +67,3 @@ export const Profile = z
     },
   });
 export type Profile = z.infer<typeof Profile>;
-
-export function toProfile(row: ProfileRow): Profile {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    nombre: row.nombre,
-    rfc: row.rfc,
-    tipo_persona: row.tipoPersona,
-    regimenes_fiscales: row.regimenesFiscales,
-    validaciones_habilitadas: { ...DEFAULT_VALIDATION_FLAGS, ...row.validacionesHabilitadas },
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    frozen: row.frozen,
-    ...(row.frozenReason ? { frozen_reason: row.frozenReason } : {}),
-    frozen_at: row.frozenAt?.toISOString() ?? null,
-  };
-}

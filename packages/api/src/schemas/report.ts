@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DIOT_FORMATS, REPORT_FORMATS } from '../services/reports/rules';
 import { PROFILE_ALIAS, profileRefFields, withAliases } from './aliases';
 import { Año, Mes } from './pagination';
 import { IvaAcreditable, Nomina, PorTasa, ResicoAnual } from './report-iva-isr';
@@ -190,6 +189,12 @@ export const DiotReport = z
     advertencias: z.array(z.string()),
   })
   .meta({ id: 'DiotReport' });
+
+export const REPORT_FORMATS = ['json', 'xlsx', 'pdf'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+/** The DIOT also comes as SAT's batch file (`txt`). */
+export const DIOT_FORMATS = [...REPORT_FORMATS, 'txt'] as const;
+export type DiotFormat = (typeof DIOT_FORMATS)[number];
 
 const format = z
   .enum(REPORT_FORMATS)

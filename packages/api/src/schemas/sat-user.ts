@@ -1,10 +1,7 @@
-import { SAT_ALERT_CAMBIOS, type SatAlertRow } from '@folio/db/queries/sat-alerts';
-import type { listSatFavorites } from '@folio/db/queries/sat-favorites';
-import type { SatHistoryRow } from '@folio/db/queries/sat-history';
 import { z } from 'zod';
 import { Timestamp, Uuid } from './formats';
-import { Pagination, paginationOf } from './pagination';
-import { SatProduct, toSatProduct } from './sat';
+import { Pagination } from './pagination';
+import { SatProduct } from './sat';
 
 /** `?limit=&offset=` of the SAT history and alerts listings. */
 export const OffsetPage = z.object({
@@ -17,13 +14,6 @@ export const OffsetPagination = Pagination.extend({ offset: z.number() }).meta({
   id: 'OffsetPagination',
   example: { total: 42, page: 2, limit: 20, totalPages: 3, offset: 20 },
 });
-
-export function offsetPaginationOf(total: number, page: z.infer<typeof OffsetPage>) {
-  return {
-    ...paginationOf(total, Math.floor(page.offset / page.limit) + 1, page.limit),
-    offset: page.offset,
-  };
-}
 
 export const SatHistoryEntry = z
   .object({
@@ -46,15 +36,6 @@ export const SatHistoryEntry = z
     },
   });
 
-export const toSatHistoryEntry = (r: SatHistoryRow): z.infer<typeof SatHistoryEntry> => ({
-  id: r.id,
-  tipo: r.tipo,
-  query: r.query,
-  filtros: r.filtros,
-  total: r.total,
-  created_at: r.createdAt.toISOString(),
-});
-
 export const SatFavorite = SatProduct.extend({
   clave: z.string(),
   nota: z.string().nullable(),
@@ -74,20 +55,12 @@ export const SatFavorite = SatProduct.extend({
   },
 });
 
-type FavoriteRow = Awaited<ReturnType<typeof listSatFavorites>>[number];
-export const toSatFavorite = (r: FavoriteRow): z.infer<typeof SatFavorite> => ({
-  clave: r.id,
-  ...toSatProduct(r),
-  nota: r.nota,
-  added_at: r.addedAt.toISOString(),
-  removed_from_catalog_at: r.removedAt?.toISOString() ?? null,
-});
-
 export const SatAlert = z
   .object({
     id: Uuid,
     clave: z.string(),
-    cambio: z.enum(SAT_ALERT_CAMBIOS),
+    // The stored values (db SAT_ALERT_CAMBIOS); toSatAlert does not compile if the database adds one.
+    cambio: z.enum(['fin_vigencia', 'iva', 'ieps', 'complemento', 'descripcion', 'eliminada']),
     antes: z.string().nullable(),
     despues: z.string().nullable(),
     detected_at: Timestamp,
@@ -105,13 +78,3 @@ export const SatAlert = z
       read_at: null,
     },
   });
-
-export const toSatAlert = (r: SatAlertRow): z.infer<typeof SatAlert> => ({
-  id: r.id,
-  clave: r.clave,
-  cambio: r.cambio,
-  antes: r.antes,
-  despues: r.despues,
-  detected_at: r.detectedAt.toISOString(),
-  read_at: r.readAt?.toISOString() ?? null,
-});

@@ -1,4 +1,3 @@
-import type { UserRow } from '@folio/auth';
 import { z } from 'zod';
 import { Email, Timestamp, Uuid } from './formats';
 
@@ -27,18 +26,5 @@ export const User = z
     },
   });
 export type User = z.infer<typeof User>;
-
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    email: row.email,
-    nombre: row.nombre,
-    apellido: row.apellido,
-    telefono: row.telefono,
-    email_verified: row.emailVerified,
-    tour_version: row.tourVersion,
-    tour_completed_at: row.tourCompletedAt?.toISOString() ?? null,
-  };
-}
 
 export const Message = z.object({ message: z.string() });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ensureSatCatalog } from '../catalog';
 import { type DbHandle, type OpenDbOptions, openDb } from '../client';
+import { seedStarterCatalog } from '../seed/starter-catalog';
 
-export { SAT_RELEVANCE } from './sat-relevance';
+export { STARTER_PRODUCTS } from '../seed/starter-products';
 export { ensurePgliteTemplate } from './template';
 
 /**
@@ -30,7 +30,7 @@ async function openServerTestDb(serverUrl: string, opts: Pick<OpenDbOptions, 'lo
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDb({ databaseUrl: url.toString(), poolMax: 10, ...opts });
-  await ensureSatCatalog(handle.db);
+  await seedStarterCatalog(handle.db);
   return {
     ...handle,
     close: async () => {

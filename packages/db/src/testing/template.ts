@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureSatCatalog } from '../catalog';
 import { migrationsFolder, openDb } from '../client';
+import { seedStarterCatalog } from '../seed/starter-catalog';
 
 /** Identifies the schema a template was built from: any migration change makes a new one. */
 function migrationsHash(): string {
@@ -24,7 +24,7 @@ export async function ensurePgliteTemplate(): Promise<string> {
   if (existsSync(path)) return path;
   const handle = await openDb({});
   try {
-    await ensureSatCatalog(handle.db);
+    await seedStarterCatalog(handle.db);
     const dump = await handle.pglite!.dumpDataDir('gzip');
     const partial = `${path}.${process.pid}.tmp`;
     writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));

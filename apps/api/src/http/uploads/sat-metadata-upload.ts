@@ -2,8 +2,8 @@ import { errorBody, importSatMetadata, type MetadataFile, metadataMessage } from
 import { limitBody } from '../body-limit';
 import { type FileHandler, principalOf } from '../file-handler';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_INFLATED_BYTES } from './limits';
-import { readUploadForm } from './upload-form';
-import { type EntryKind, zipEntries } from './zip';
+import { readUploadForm, uploadedFiles } from './upload-form';
+import type { EntryKind } from './zip';
 
 // POST /api/profiles/{profileId}/sat-metadata: SAT's metadata files (docs/sat-status.md), as the
 // portal and the mass-download service hand them out: `.txt`, or `.zip` archives of them. The same
@@ -19,6 +19,8 @@ const TXT_ENTRIES: EntryKind = {
   maxBytes: MAX_METADATA_BYTES,
   tooLarge: TOO_LARGE,
   wrongType: 'not a .txt metadata file',
+  wrongUpload: 'only .txt metadata files and .zip archives of them can be read',
+  defaultName: 'metadata.txt',
   skip: (fileName) =>
     /_tercero\.txt$/i.test(fileName)
       ? "a third party's file (_tercero.txt), not the profile's metadata"
@@ -26,23 +28,6 @@ const TXT_ENTRIES: EntryKind = {
 };
 
 const TEXT_TYPES = /^text\/plain\b/i;
-
-async function* multipartFiles(form: FormData): AsyncGenerator<MetadataFile> {
-  for (const part of form.getAll('files')) {
-    if (typeof part === 'string') {
-      yield { name: 'files', content: '', error: 'expected a file, got a text field' };
-      continue;
-    }
-    const name = part.name || 'metadata.txt';
-    const lower = name.toLowerCase();
-    if (lower.endsWith('.zip')) yield* zipEntries(name, Buffer.from(await part.arrayBuffer()), TXT_ENTRIES);
-    else if (lower.endsWith('.txt'))
-      yield part.size > MAX_METADATA_BYTES
-        ? { name, content: '', error: TOO_LARGE }
-        : { name, content: new Uint8Array(await part.arrayBuffer()) };
-    else yield { name, content: '', error: 'only .txt metadata files and .zip archives of them can be read' };
-  }
-}
 
 export const satMetadataUpload: FileHandler = {
   bodyLimit: limitBody(MAX_UPLOAD_BYTES, 'Upload exceeds 120 MB'),
@@ -55,9 +40,9 @@ export const satMetadataUpload: FileHandler = {
       if (content.byteLength > MAX_METADATA_BYTES) return c.json(errorBody(413, TOO_LARGE), 413);
       files = [{ name: 'metadata.txt', content }];
     } else if (/^multipart\/form-data\b/i.test(type)) {
-      const form = await readUploadForm(c, { kind: TXT_ENTRIES, maxFileBytes: MAX_METADATA_BYTES });
-      if (form instanceof Response) return form;
-      files = multipartFiles(form);
+      const parts = await readUploadForm(c, TXT_ENTRIES);
+      if (parts instanceof Response) return parts;
+      files = uploadedFiles(parts, TXT_ENTRIES);
     } else {
       return c.json(
         errorBody(415, 'Send text/plain (one metadata file) or multipart/form-data with `files`'),

@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { type ImportFile, MAX_CFDI_BYTES, XML_TOO_LARGE } from '@folio/api';
+import type { ImportFile } from '@folio/api';
 import yauzl from 'yauzl';
 
 export const MAX_ZIP_BYTES = 50 * 1024 * 1024;
@@ -38,37 +38,26 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
   });
 }
 
-/** Walks the central directory (nothing is inflated); yauzl refuses absolute and `..` names. */
-async function* entries(buf: Buffer): AsyncGenerator<{ zip: yauzl.ZipFile; entry: yauzl.Entry }> {
-  const zip = await open(buf);
-  try {
-    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) yield { zip, entry };
-  } finally {
-    zip.close();
-  }
-}
-
 const isJunk = (path: string) =>
   path.endsWith('/') || path.startsWith('__MACOSX/') || /(^|\/)\.[^/]*$/.test(path);
 
-/** The entries an upload reads from its ZIPs: their extension, their size limit, and any to leave out. */
+/**
+ * The files an upload takes, alone or in its ZIPs: their extension, their size limit (checked here,
+ * before a file is read) and its message, and any to leave out.
+ */
 export interface EntryKind {
   ext: string;
   maxBytes: number;
   tooLarge: string;
-  /** The error of an entry of another type. */
+  /** The error of a ZIP entry of another type. */
   wrongType: string;
+  /** The error of an uploaded file that is neither `ext` nor a ZIP. */
+  wrongUpload: string;
+  /** The name of an uploaded file sent without one. */
+  defaultName: string;
   /** Why an entry is left out on purpose (not an error), if it is. */
   skip?: (fileName: string) => string | undefined;
 }
-
-/** A CFDI upload's: XML documents up to MAX_CFDI_BYTES. */
-export const XML_ENTRIES: EntryKind = {
-  ext: '.xml',
-  maxBytes: MAX_CFDI_BYTES,
-  tooLarge: XML_TOO_LARGE,
-  wrongType: 'not an .xml file',
-};
 
 /** Entries `zipEntries` reads; the others are reported without inflating them. */
 const inflates = (entry: yauzl.Entry, kind: EntryKind) =>
@@ -77,29 +66,38 @@ const inflates = (entry: yauzl.Entry, kind: EntryKind) =>
   !entry.isEncrypted() &&
   !kind.skip?.(entry.fileName);
 
+/** A ZIP whose directory was read and checked: `zipEntries` reads its files from it, not walking it again. */
+export interface CheckedZip {
+  name: string;
+  buf: Buffer;
+  zip: yauzl.ZipFile;
+  /** Its entries but folders and system junk (`__MACOSX/`, dotfiles): the files it yields. */
+  entries: yauzl.Entry[];
+  /** What those entries declare they inflate to (reading stops there: an upper bound). */
+  bytes: number;
+}
+
 /**
- * Checks size, entry count and names before any entry is read, so a refused ZIP stores nothing.
- * Returns the files it would yield and their declared inflated size (reading stops at the
- * declared size, so that is an upper bound).
+ * Walks the central directory once (nothing is inflated; yauzl refuses absolute and `..` names) and
+ * checks size and entry count, so a refused ZIP stores nothing.
  */
-export async function checkZip(
-  name: string,
-  buf: Buffer,
-  kind: EntryKind = XML_ENTRIES,
-): Promise<{ files: number; bytes: number }> {
+export async function checkZip(name: string, buf: Buffer, kind: EntryKind): Promise<CheckedZip> {
   if (buf.byteLength > MAX_ZIP_BYTES) throw new ZipRefused(413, `${name}: a ZIP may hold at most 50 MB`);
+  let zip: yauzl.ZipFile | undefined;
   let count = 0;
-  const yielded = { files: 0, bytes: 0 };
+  const checked = { entries: [] as yauzl.Entry[], bytes: 0 };
   try {
-    for await (const { entry } of entries(buf)) {
+    zip = await open(buf);
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       if (++count > MAX_ZIP_ENTRIES)
         throw new ZipRefused(413, `${name}: a ZIP may hold at most ${MAX_ZIP_ENTRIES} entries`);
       if (isJunk(entry.fileName)) continue;
-      yielded.files++;
-      if (inflates(entry, kind)) yielded.bytes += entry.uncompressedSize;
+      checked.entries.push(entry);
+      if (inflates(entry, kind)) checked.bytes += entry.uncompressedSize;
     }
-    return yielded;
+    return { name, buf, zip, ...checked };
   } catch (err) {
+    zip?.close();
     if (err instanceof ZipRefused) throw err;
     throw new ZipRefused(400, `${name}: not a readable ZIP (${(err as Error).message})`);
   }
@@ -129,41 +127,48 @@ async function readEntry(zip: yauzl.ZipFile, buf: Buffer, entry: yauzl.Entry): P
  * report names them.
  */
 export async function* zipEntries(
-  zipName: string,
-  buf: Buffer,
+  { name: zipName, buf, zip, entries }: CheckedZip,
   kind: EntryKind,
-): AsyncGenerator<ImportFile & { skipped?: string }> {
-  for await (const { zip, entry } of entries(buf)) {
-    const name = `${zipName}/${entry.fileName}`;
-    if (isJunk(entry.fileName)) continue;
-    const skipped = kind.skip?.(entry.fileName);
-    if (skipped) {
-      yield { name, content: '', skipped };
-    } else if (!entry.fileName.toLowerCase().endsWith(kind.ext)) {
-      yield { name, content: '', error: kind.wrongType, code: 'file_type_unsupported' };
-    } else if (entry.uncompressedSize > kind.maxBytes) {
-      yield { name, content: '', error: kind.tooLarge, code: 'file_too_large' };
-    } else if (entry.isEncrypted()) {
-      yield {
-        name,
-        content: '',
-        error: 'encrypted ZIP entries are not supported',
-        code: 'zip_entry_unreadable',
-      };
-    } else {
-      try {
-        yield { name, content: await readEntry(zip, buf, entry) };
-      } catch (err) {
-        yield {
-          name,
-          content: '',
-          error: `unreadable ZIP entry: ${(err as Error).message}`,
-          code: 'zip_entry_unreadable',
-        };
-      }
-    }
+): AsyncGenerator<UploadedFile> {
+  try {
+    for (const entry of entries)
+      yield await readChecked(zip, buf, entry, `${zipName}/${entry.fileName}`, kind);
+  } finally {
+    zip.close();
   }
 }
 
-/** The XML documents of a checked ZIP (a CFDI upload's). */
-export const xmlEntries = (zipName: string, buf: Buffer) => zipEntries(zipName, buf, XML_ENTRIES);
+/** A file of an upload, or why it was refused or left out. */
+export type UploadedFile = ImportFile & { skipped?: string };
+
+async function readChecked(
+  zip: yauzl.ZipFile,
+  buf: Buffer,
+  entry: yauzl.Entry,
+  name: string,
+  kind: EntryKind,
+): Promise<UploadedFile> {
+  const skipped = kind.skip?.(entry.fileName);
+  if (skipped) return { name, content: '', skipped };
+  if (!entry.fileName.toLowerCase().endsWith(kind.ext))
+    return { name, content: '', error: kind.wrongType, code: 'file_type_unsupported' };
+  if (entry.uncompressedSize > kind.maxBytes)
+    return { name, content: '', error: kind.tooLarge, code: 'file_too_large' };
+  if (entry.isEncrypted())
+    return {
+      name,
+      content: '',
+      error: 'encrypted ZIP entries are not supported',
+      code: 'zip_entry_unreadable',
+    };
+  try {
+    return { name, content: await readEntry(zip, buf, entry) };
+  } catch (err) {
+    return {
+      name,
+      content: '',
+      error: `unreadable ZIP entry: ${(err as Error).message}`,
+      code: 'zip_entry_unreadable',
+    };
+  }
+}

@@ -6,9 +6,10 @@ import { insertApiKeyWithinLimit, listActiveApiKeys, revokeApiKey } from '@folio
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { forbidden, notFound, planRequired } from '../../errors';
-import { type ApiKey, type CreateApiKeyInput, type NewApiKey, toApiKey } from '../../schemas/api-key';
+import type { ApiKey, CreateApiKeyInput, NewApiKey } from '../../schemas/api-key';
 import { audit } from '../audit';
 import { requireVerifiedEmail } from '../auth/require-verified-email';
+import { toApiKey } from './api-key-dto';
 import { API_ACCESS_REQUIRED, MAX_ACTIVE_API_KEYS } from './rules';
 
 const DAY_MS = 86_400_000;

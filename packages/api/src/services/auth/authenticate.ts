@@ -2,8 +2,8 @@ import { isApiKey, type ValidSession, validateSessionToken, verifyAccessToken } 
 import type { Context } from '../../context';
 import { forbidden, unauthorized } from '../../errors';
 import { authenticateApiKey } from '../api-keys/authenticate-key';
-import { grantAccessToken } from './access-token';
 import { UNSAFE_METHODS } from './cookies';
+import { grantAccessToken } from './grant-access-token';
 import type { Principal } from './principal';
 
 /** The caller's session from the access token, or null when it is missing, invalid, revoked or expired. */

@@ -3,12 +3,13 @@ import { refundRateLimit, resetRateLimit } from '@folio/db/queries/rate-limits';
 import { findUserByEmail } from '@folio/db/queries/users';
 import type { Context } from '../../context';
 import { unauthorized } from '../../errors';
-import { toUser, type User } from '../../schemas/user';
+import type { User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
-import { grantAccessToken } from './access-token';
 import { assertCookieOrigin } from './cookies';
-import { normalizeEmail } from './email';
+import { grantAccessToken } from './grant-access-token';
+import { normalizeEmail } from './register';
+import { toUser } from './user-dto';
 
 /** Failed logins one client (IP) may make in 15 minutes, over all e-mails together. */
 export const CLIENT_LOGIN_FAILURES = 20;

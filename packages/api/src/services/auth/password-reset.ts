@@ -14,8 +14,8 @@ import type { Context } from '../../context';
 import { badRequest } from '../../errors';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
-import { normalizeEmail } from './email';
 import { settleKeysAndNotify } from './password-changed-email';
+import { normalizeEmail } from './register';
 import { RESET_MAIL } from './secret-link-mails';
 
 export const RESET_REQUESTED =

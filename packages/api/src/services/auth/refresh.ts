@@ -1,7 +1,7 @@
 import { extendSession, type SessionRow, verifyAccessToken } from '@folio/auth';
 import type { Context } from '../../context';
 import { unauthorized } from '../../errors';
-import { grantAccessToken } from './access-token';
+import { grantAccessToken } from './grant-access-token';
 
 /**
  * POST /auth/refresh: the live session's expiry moves to now + TTL and the caller gets an access

@@ -3,10 +3,10 @@ import { hashPassword } from '@folio/auth';
 import { findUserByEmail, insertUser } from '@folio/db/queries/users';
 import type { Context } from '../../context';
 import { badRequest } from '../../errors';
-import { toUser, type User } from '../../schemas/user';
+import type { User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
-import { normalizeEmail } from './email';
+import { toUser } from './user-dto';
 import { queueVerificationEmail } from './verification-email';
 
 export interface RegisterInput {
@@ -18,6 +18,9 @@ export interface RegisterInput {
 }
 
 const EMAIL_TAKEN = 'Email is already registered';
+
+/** Addresses are stored trimmed and lower-cased; login and password reset look them up the same way. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Creates the user and queues the verification email in one transaction. */
 export async function register(ctx: Context, input: RegisterInput): Promise<User> {

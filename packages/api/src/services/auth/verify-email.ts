@@ -2,10 +2,11 @@ import { consumeVerificationToken, type UserRow } from '@folio/auth';
 import { redactMailedLinks } from '@folio/db/queries/email-outbox';
 import type { Context } from '../../context';
 import { badRequest } from '../../errors';
-import { toUser, type User } from '../../schemas/user';
+import type { User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
 import { VERIFY_MAIL } from './secret-link-mails';
+import { toUser } from './user-dto';
 import { queueVerificationEmail } from './verification-email';
 
 export const INVALID_VERIFICATION_TOKEN = 'Invalid or expired verification token';

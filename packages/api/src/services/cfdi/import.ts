@@ -6,12 +6,10 @@ import {
   type ClassifyResult,
   classifyCfdi,
   creditedUuids,
-  MAX_CFDI_BYTES,
   parseCfdi,
   type RejectionCode,
   tipoOf,
   validateCfdi,
-  XML_TOO_LARGE,
 } from '@folio/cfdi';
 import { isDatabaseUnavailable, type Tx } from '@folio/db';
 import {
@@ -74,7 +72,6 @@ type Pending =
     };
 type ToStore = Extract<Pending, { cfdi: Cfdi }>;
 
-const byteLength = (c: Uint8Array | string) => (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength);
 const kindOf = (side: 'income' | 'expense') =>
   (side === 'income' ? 'invoice' : 'expense') as 'invoice' | 'expense';
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -194,7 +191,7 @@ const overQuotaLine = (file: ImportFile, limit: number | null): FileReport => ({
   code: 'quota_exceeded',
 });
 
-/** Everything about a file that needs no database: size, XML, CFDI, and whether it is the profile's. */
+/** Everything about a file that needs no database: size and XML (parseCfdi), CFDI, and whether it is the profile's. */
 function readFile(file: ImportFile, profile: ProfileRow): Pending {
   const { name } = file;
   const rejected = (error: string, code: RejectionCode, uuid?: string): Pending => ({
@@ -202,7 +199,6 @@ function readFile(file: ImportFile, profile: ProfileRow): Pending {
     line: { name, status: 'rejected', ...(uuid ? { uuid } : {}), error, code },
   });
   if (file.error) return rejected(file.error, file.code ?? 'file_type_unsupported');
-  if (byteLength(file.content) > MAX_CFDI_BYTES) return rejected(XML_TOO_LARGE, 'file_too_large');
   const parsed = parseCfdi(file.content);
   if (!parsed.ok) return rejected(parsed.reason, parsed.code);
   const classified = classifyCfdi(parsed.cfdi, profile.rfc);

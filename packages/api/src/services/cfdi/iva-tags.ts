@@ -7,7 +7,7 @@ import type { Context } from '../../context';
 import { notFound } from '../../errors';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
-import { ownedCfdi } from './read';
+import { ownedCfdi } from './read-invoices';
 
 async function tag(
   ctx: Context,

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { findCfdi, insertManualPayment } from '@folio/db/queries/cfdis';
 import type { Context } from '../../context';
 import { badRequest } from '../../errors';
-import { toInvoice } from '../../schemas/invoice';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
+import { toInvoice } from './invoice-dto';
 import { refreshPaymentState } from './payment-state';
-import { ownedCfdi } from './read';
+import { ownedCfdi } from './read-invoices';
 
 export interface ManualPaymentInput {
   fechaPago: string;

@@ -6,11 +6,11 @@ import { findCfdi } from '@folio/db/queries/cfdis';
 import { statusById } from '@folio/db/queries/sat-status';
 import type { Context } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
-import { toExpense } from '../../schemas/expense';
-import { toInvoice } from '../../schemas/invoice';
 import { audit } from '../audit';
+import { toExpense } from '../expenses/expense-dto';
 import { authorizeProfile } from '../profiles/access';
-import { ownedCfdi } from './read';
+import { toInvoice } from './invoice-dto';
+import { ownedCfdi } from './read-invoices';
 import { applyStatusWords } from './sat-status';
 
 export interface StatusMark {

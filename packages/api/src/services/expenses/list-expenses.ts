@@ -1,8 +1,8 @@
 import { type ExpenseListFilter, listExpenses as queryExpenses } from '@folio/db/queries/expenses';
 import type { Context } from '../../context';
-import { toExpense } from '../../schemas/expense';
-import { paginationOf } from '../../schemas/pagination';
+import { paginationOf } from '../pagination';
 import { authorizeProfile } from '../profiles/access';
+import { toExpense } from './expense-dto';
 
 export interface ExpenseQuery {
   profileId?: string;

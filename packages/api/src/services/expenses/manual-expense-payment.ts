@@ -3,9 +3,10 @@
 import { findOwnManualExpense, updateManualExpense as storeUpdate } from '@folio/db/queries/expenses';
 import type { Context } from '../../context';
 import { badRequest, notFound } from '../../errors';
-import { type Expense, toManualExpense } from '../../schemas/expense';
+import type { Expense } from '../../schemas/expense';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
+import { toManualExpense } from './expense-dto';
 import { type ForeignSupplierInput, foreignSupplierOf } from './foreign-supplier';
 import { type IvaSupportInput, ivaSupportOf } from './manual-expense-iva';
 

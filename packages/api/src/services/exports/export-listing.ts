@@ -3,10 +3,10 @@ import { cfdiRowsAfter, countCfdis, type ListCursor } from '@folio/db/queries/cf
 import { countExpenses, expenseRowsAfter } from '@folio/db/queries/expenses';
 import type { Context } from '../../context';
 import { badRequest, planRequired } from '../../errors';
-import { toExpense } from '../../schemas/expense';
 import type { ExportFormat } from '../../schemas/export';
-import { toInvoice } from '../../schemas/invoice';
-import { type InvoiceQuery, invoiceFilter } from '../cfdi/read';
+import { toInvoice } from '../cfdi/invoice-dto';
+import { type InvoiceQuery, invoiceFilter } from '../cfdi/read-invoices';
+import { toExpense } from '../expenses/expense-dto';
 import { type ExpenseQuery, expenseFilter } from '../expenses/list-expenses';
 import { authorizeProfile } from '../profiles/access';
 import { type Column, EXPENSE_COLUMNS, type Exported, INVOICE_COLUMNS } from './columns';

@@ -1,7 +1,7 @@
 import { getEntitlements } from '@folio/billing';
 import type { Context } from '../../context';
 import { planRequired } from '../../errors';
-import { getInvoiceXml } from '../cfdi/read';
+import { getInvoiceXml } from '../cfdi/read-invoices';
 import { renderPdf } from './pdf-pool';
 import { attachment, PDF_EXPORT_REQUIRED } from './rules';
 

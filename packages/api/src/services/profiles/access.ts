@@ -1,7 +1,8 @@
 import { normalizeRfc } from '@folio/cfdi';
-import { findOwnProfileByRfc, findProfile, type ProfileRow } from '@folio/db/queries/profiles';
+import { findOwnProfileByRfc, findProfile, listProfiles, type ProfileRow } from '@folio/db/queries/profiles';
 import type { Context } from '../../context';
 import { forbidden, notFound } from '../../errors';
+import { toProfile } from './profile-dto';
 
 export type ProfileAccess = 'read' | 'write';
 
@@ -32,4 +33,9 @@ export async function authorizeProfile(
     );
   }
   return profile;
+}
+
+/** Every profile of the user, frozen ones included (they stay readable). */
+export async function listUserProfiles(ctx: Context, userId: string) {
+  return (await listProfiles(ctx.db, userId)).map(toProfile);
 }

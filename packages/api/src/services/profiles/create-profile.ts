@@ -5,8 +5,9 @@ import { insertProfileWithinLimit } from '@folio/db/queries/profiles';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { conflict, forbidden } from '../../errors';
-import { type Profile, type ProfileFields, toProfile } from '../../schemas/profile';
+import type { Profile, ProfileFields } from '../../schemas/profile';
 import { audit } from '../audit';
+import { toProfile } from './profile-dto';
 import { validRegimes, validRfc } from './rules';
 
 export async function createProfile(

@@ -3,9 +3,10 @@ import { lockProfileHoldingCfdi, updateProfile as saveProfile } from '@folio/db/
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { conflict } from '../../errors';
-import { type Profile, type ProfileFields, toProfile } from '../../schemas/profile';
+import type { Profile, ProfileFields } from '../../schemas/profile';
 import { audit } from '../audit';
 import { authorizeProfile } from './access';
+import { toProfile } from './profile-dto';
 import { validRegimes, validRfc } from './rules';
 
 export type ProfilePatch = Partial<z.infer<typeof ProfileFields>>;

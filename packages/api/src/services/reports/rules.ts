@@ -7,12 +7,6 @@ export function reportLevelRequired(what: string, needed: Nivel): string {
   return `${what} requires the ${plans} plan`;
 }
 
-export const REPORT_FORMATS = ['json', 'xlsx', 'pdf'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-/** The DIOT also comes as SAT's batch file (`txt`). */
-export const DIOT_FORMATS = [...REPORT_FORMATS, 'txt'] as const;
-export type DiotFormat = (typeof DIOT_FORMATS)[number];
-
 /** Day after the month, as the report queries take a period: [first day, first day of the next). */
 export function monthRange(año: number, mes: number): { from: string; to: string } {
   const next = mes === 12 ? { año: año + 1, mes: 1 } : { año, mes: mes + 1 };

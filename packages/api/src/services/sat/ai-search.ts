@@ -3,12 +3,12 @@ import type { Db } from '@folio/db';
 import { findSatProducts, rankSatByAnyWord } from '@folio/db/queries/catalogs';
 import type { Context } from '../../context';
 import { planRequired } from '../../errors';
-import { toSatProduct } from '../../schemas/sat';
 import { takeMonthlyQuota } from '../quota';
 import { recordSearch } from './history';
 import { withMeaningModel } from './meaning/cache';
 import { explain } from './meaning/explain';
 import { analyzeQuery, type QueryTerm, rankByMeaning, selectiveWords } from './meaning/query';
+import { toSatProduct } from './sat-dto';
 
 const plansWithAiSearch = CHECKOUT_PLANS.filter((p) => PLAN_LIMITS[p].satAISearchesPerMonth !== 0).join(
   ' or ',

@@ -2,8 +2,10 @@ import { listSatAlerts, markSatAlertRead } from '@folio/db/queries/sat-alerts';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { notFound } from '../../errors';
-import { type OffsetPage, offsetPaginationOf, toSatAlert } from '../../schemas/sat-user';
+import type { OffsetPage } from '../../schemas/sat-user';
+import { offsetPaginationOf } from '../pagination';
 import { requireSatFeature } from './rules';
+import { toSatAlert } from './sat-user-dto';
 
 export async function alertsOf(ctx: Context, userId: string, page: z.infer<typeof OffsetPage>) {
   await requireSatFeature(ctx, userId, 'satHasAlerts');

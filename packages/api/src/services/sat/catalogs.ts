@@ -1,7 +1,7 @@
 import { findSatProduct, listFiscalRegimes } from '@folio/db/queries/catalogs';
 import type { Context } from '../../context';
 import { notFound } from '../../errors';
-import { toFiscalRegime, toSatProduct } from '../../schemas/sat';
+import { toFiscalRegime, toSatProduct } from './sat-dto';
 
 /**
  * One c_ClaveProdServ record by its 8-digit code; 404 when the catalog has no such code, and when it

@@ -1,9 +1,9 @@
 import { deleteSatFavorite, listSatFavorites, saveSatFavorite } from '@folio/db/queries/sat-favorites';
 import type { Context } from '../../context';
 import { forbidden, notFound } from '../../errors';
-import { toSatFavorite } from '../../schemas/sat-user';
 import { codeRemoved } from './catalogs';
 import { MAX_FAVORITES, requireSatFeature } from './rules';
+import { toSatFavorite } from './sat-user-dto';
 
 export async function favoritesOf(ctx: Context, userId: string) {
   await requireSatFeature(ctx, userId, 'satHasFavorites');

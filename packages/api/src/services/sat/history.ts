@@ -3,8 +3,10 @@ import type { PlanLimits } from '@folio/billing';
 import { clearSatHistory, listSatHistory, recordSatSearch } from '@folio/db/queries/sat-history';
 import type { z } from 'zod';
 import type { Context } from '../../context';
-import { type OffsetPage, offsetPaginationOf, toSatHistoryEntry } from '../../schemas/sat-user';
+import type { OffsetPage } from '../../schemas/sat-user';
+import { offsetPaginationOf } from '../pagination';
 import { HISTORY_KEPT, requireSatFeature } from './rules';
+import { toSatHistoryEntry } from './sat-user-dto';
 
 export interface SearchRecord {
   tipo: 'basic' | 'ai';

@@ -1,9 +1,9 @@
 import { getEntitlements } from '@folio/billing';
 import { searchSatProducts } from '@folio/db/queries/catalogs';
 import type { Context } from '../../context';
-import { toSatProduct } from '../../schemas/sat';
 import { takeMonthlyQuota } from '../quota';
 import { recordSearch } from './history';
+import { toSatProduct } from './sat-dto';
 
 export interface SatSearchInput {
   query?: string;

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { BUNDLED_SAT_CATALOG, type DbHandle } from '@folio/db';
+import { satCatalogImports, satProducts } from '@folio/db/schema';
+import { STARTER_PRODUCTS } from '@folio/db/testing';
+import { testDb } from '@folio/db/testing/vitest';
 import { count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_SAT_CATALOG, ensureSatCatalog, importSatCatalog } from './catalog';
-import type { DbHandle } from './client';
-import { satCatalogImports, satProducts } from './schema';
-import { STARTER_PRODUCTS } from './seed/starter-products';
-import { testDb } from './testing/vitest';
+import { ensureSatCatalog, importSatCatalog } from '../src/services/sat/catalog-import';
 
 const HEADER =
   'id,descripcion,incluir_iva_trasladado,incluir_ieps_trasladado,complemento_que_debe_incluir,' +

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ensurePeriod, findPeriod, listPeriods, setPeriodState } from '@folio/db/queries/periods';
 import type { Context } from '../../context';
 import { notFound } from '../../errors';
-import { toPeriod } from '../../schemas/period';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
+import { toPeriod } from './period-dto';
 
 export async function periodsOf(ctx: Context, userId: string, profileRef: string) {
   const profile = await authorizeProfile(ctx, userId, profileRef, 'read');

@@ -1,9 +1,9 @@
 import { type CfdiListFilter, findCfdi, findCfdiXml, listCfdis } from '@folio/db/queries/cfdis';
 import type { Context } from '../../context';
 import { forbidden, notFound } from '../../errors';
-import { toInvoice } from '../../schemas/invoice';
-import { paginationOf } from '../../schemas/pagination';
+import { paginationOf } from '../pagination';
 import { authorizeProfile } from '../profiles/access';
+import { toInvoice } from './invoice-dto';
 
 export interface InvoiceQuery {
   profileId?: string;

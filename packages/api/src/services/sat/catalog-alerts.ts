@@ -1,4 +1,7 @@
-import type { SatCodeChange } from './queries/sat-alerts';
+import type { SatCodeChange } from '@folio/db/queries/sat-alerts';
+
+// Which changes of the SAT catalog a PRO user who favorited a code is alerted about (plan-features
+// §4: alerts on favorites); catalog-import.ts calls these for each favorited code a file changes.
 
 /** The part of a catalog row alerts look at, stored or as read from a file. */
 interface Product {

@@ -4,6 +4,7 @@ import { statusNotices } from '@folio/db/queries/sat-status';
 import { taxSettingsOf } from '@folio/db/queries/tax-settings';
 import type { Context } from '../../context';
 import { badRequest, planRequired } from '../../errors';
+import type { DiotFormat } from '../../schemas/report';
 import { renderPdf } from '../exports/pdf-pool';
 import { attachment, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED, PDF_EXPORT_REQUIRED } from '../exports/rules';
 import { xlsxWorkbook } from '../exports/writers';
@@ -20,7 +21,7 @@ import {
 import { settingsOf } from './compute/year';
 import { diotOfMonth } from './diot';
 import { MESES, printedSheets } from './pdf';
-import { type DiotFormat, monthRange, reportLevelRequired, yearRange } from './rules';
+import { monthRange, reportLevelRequired, yearRange } from './rules';
 import { statusAdvertencias } from './status-notices';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';
 

@@ -1,5 +1,6 @@
-// What a printed CFDI carries so anyone can check it with the SAT (Anexo 20, "Especificación técnica
-// del código de barras bidimensional"; docs/cfdi.md#printed-representation).
+// What a printed CFDI carries so anyone can check it with the SAT: the QR's URL and the timbre's
+// cadena original (Anexo 20, "Especificación técnica del código de barras bidimensional";
+// docs/cfdi.md#printed-representation).
 
 const VERIFY = 'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx';
 

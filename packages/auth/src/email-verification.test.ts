@@ -4,7 +4,11 @@ import { emailVerificationTokens, users } from '@folio/db/schema';
 import { testDb } from '@folio/db/testing/vitest';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeVerificationToken, issueVerificationToken, VERIFICATION_TTL_HOURS } from './verification';
+import {
+  consumeVerificationToken,
+  issueVerificationToken,
+  VERIFICATION_TTL_HOURS,
+} from './email-verification';
 
 let handle: DbHandle;
 beforeAll(async () => {

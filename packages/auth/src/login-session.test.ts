@@ -4,7 +4,7 @@ import { sessions, users } from '@folio/db/schema';
 import { testDb } from '@folio/db/testing/vitest';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, invalidateSession, validateSessionToken } from './session';
+import { createSession, invalidateSession, validateSessionToken } from './login-session';
 
 let handle: DbHandle;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cadenaOriginalTimbre, qrTotal, verificationUrl } from './verification';
+import { cadenaOriginalTimbre, qrTotal, verificationUrl } from './sat-qr';
 
 describe('the SAT verification URL of the QR code', () => {
   it('tt is the Total without non-significant zeros, one decimal kept, at most 6', () => {

@@ -1,2 +1,0 @@
-/** Addresses are stored and compared trimmed and lower-cased. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -1,8 +1,0 @@
-import { listProfiles } from '@folio/db/queries/profiles';
-import type { Context } from '../../context';
-import { toProfile } from '../../schemas/profile';
-
-/** Every profile of the user, frozen ones included (they stay readable). */
-export async function listUserProfiles(ctx: Context, userId: string) {
-  return (await listProfiles(ctx.db, userId)).map(toProfile);
-}
