@@ -1,4 +1,3 @@
-import type { SupportRequestRow } from '@folio/db/queries/support';
 import { z } from 'zod';
 import { PROFILE_ALIAS, profileRefFields, withAliases } from './aliases';
 import { Timestamp, Uuid } from './formats';
@@ -81,20 +80,4 @@ export const SupportRequest = SupportRequestCreated.extend({
     plan: 'PRO',
     created_at: '2026-11-27T22:30:00.000Z',
   },
-});
-
-export const toSupportRequestCreated = (r: SupportRequestRow): z.infer<typeof SupportRequestCreated> => ({
-  id: r.id,
-  folio: r.folio,
-  prioridad: r.prioridad,
-  respuesta_esperada_antes_de: r.respuestaEsperadaAntesDe.toISOString(),
-});
-
-export const toSupportRequest = (r: SupportRequestRow): z.infer<typeof SupportRequest> => ({
-  ...toSupportRequestCreated(r),
-  asunto: r.asunto,
-  mensaje: r.mensaje,
-  profile_id: r.profileId,
-  plan: r.plan,
-  created_at: r.createdAt.toISOString(),
 });

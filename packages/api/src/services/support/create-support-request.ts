@@ -13,12 +13,12 @@ import {
   SupportRequestCreate,
   type SupportRequestCreated,
   type SupportRequestInput,
-  toSupportRequestCreated,
 } from '../../schemas/support';
 import { audit } from '../audit';
 import { authorizeProfile } from '../profiles/access';
 import { FAILURES_KEPT } from './failed-requests';
 import { describeDeadline, folioOf, SUPPORT_REQUIRED, supportPromise } from './rules';
+import { toSupportRequestCreated } from './support-request-dto';
 
 export const SUPPORT_REQUEST_MAIL = 'support-request';
 export const SUPPORT_ACK_MAIL = 'support-acknowledgement';

@@ -1,7 +1,8 @@
 import { listSupportRequests as listRows } from '@folio/db/queries/support';
 import type { z } from 'zod';
 import type { Context } from '../../context';
-import { type SupportRequest, toSupportRequest } from '../../schemas/support';
+import type { SupportRequest } from '../../schemas/support';
+import { toSupportRequest } from './support-request-dto';
 
 /** The user's own support requests, newest first (any plan: a downgrade keeps the history readable). */
 export async function listSupportRequests(
