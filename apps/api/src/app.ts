@@ -2,6 +2,7 @@ import { errorBody } from '@folio/api';
 import { Hono } from 'hono';
 import { mountDevBilling } from './dev/billing';
 import { mountDevMail } from './dev/mail';
+import { mountDevSat } from './dev/sat';
 import { mountAccountPages } from './http/account-pages';
 import { mountBillingReturn } from './http/billing-return';
 import { limitBody } from './http/body-limit';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   mountDocs(app, deps);
   if (deps.devSurfaces) mountDevMail(app, deps);
+  if (deps.devSurfaces) mountDevSat(app, deps);
   if (deps.billing.devPages) mountDevBilling(app, deps);
   mountBillingReturn(app, deps);
   mountAccountPages(app, deps); // before the REST layer: the verification link serves people HTML

@@ -1,3 +1,4 @@
+import { parseEfirmaKeys } from '@folio/api';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
@@ -37,6 +38,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       PDF_QUEUE: z.coerce.number<number>().int().min(0).max(1000).optional(),
       PDF_TIMEOUT_S: z.coerce.number<number>().positive().max(600).optional(),
       PDF_WORKER_MEMORY_MB: z.coerce.number<number>().int().min(32).max(8192).optional(),
+      // `version:base64(32 bytes)[,…]`: the master keys wrapping stored e.firmas (docs/sat-sync.md).
+      EFIRMA_ENCRYPTION_KEY: z.string().optional(),
+      // Where the SAT clients talk: SAT itself, or the simulator under /__dev/sat (never in production).
+      SAT_SERVICE: z.enum(['sat', 'simulator']).optional(),
       TRUST_PROXY: z
         .enum(['true', 'false'])
         .default('false')
@@ -58,11 +63,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       !env.AUTH_SECRET && 'AUTH_SECRET (32+ characters)',
       !env.RESEND_API_KEY && 'RESEND_API_KEY',
       !env.STRIPE_SECRET_KEY && 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      // Without it stored e.firmas would be wrapped by a key derived from AUTH_SECRET.
+      !env.EFIRMA_ENCRYPTION_KEY && 'EFIRMA_ENCRYPTION_KEY',
     ];
     const names = missing.filter(Boolean);
     if (names.length)
       throw new Error(`Invalid environment variables: ${names.join(', ')} required in production`);
+    if (env.SAT_SERVICE === 'simulator')
+      throw new Error('Invalid environment variables: SAT_SERVICE=simulator is refused in production');
   }
+  // Read now so a malformed key stops start-up rather than the first e.firma upload.
+  const efirmaKeyring = env.EFIRMA_ENCRYPTION_KEY ? parseEfirmaKeys(env.EFIRMA_ENCRYPTION_KEY) : undefined;
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   return {
     ...env,
@@ -71,6 +82,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // Loopback unless asked: development serves /__dev pages that show every verification link.
     HOST: env.HOST ?? '127.0.0.1',
     HOST_DEFAULTED: env.HOST === undefined,
+    EFIRMA_KEYRING: efirmaKeyring,
+    SAT_SERVICE: env.SAT_SERVICE ?? (env.NODE_ENV === 'production' ? 'sat' : 'simulator'),
   };
 }
 

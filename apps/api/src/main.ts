@@ -121,6 +121,12 @@ if (billing.kind === 'dev') {
     'billing: STRIPE_SECRET_KEY not set; using the offline dev provider (state in memory)',
   );
 }
+if (!env.EFIRMA_KEYRING) {
+  log.warn(
+    {},
+    'e.firma: EFIRMA_ENCRYPTION_KEY not set; stored e.firmas use a key derived from AUTH_SECRET (development only)',
+  );
+}
 if (billing.kind === 'dev' && env.STRIPE_API_URL) {
   log.warn({}, 'billing: STRIPE_API_URL is ignored without STRIPE_SECRET_KEY');
 }
@@ -141,6 +147,7 @@ const app = createApp({
       timeoutMs: env.PDF_TIMEOUT_S && env.PDF_TIMEOUT_S * 1000,
       memoryMb: env.PDF_WORKER_MEMORY_MB,
     },
+    efirmaKeyring: env.EFIRMA_KEYRING,
   },
   kickEmail: jobs.mail.kick,
   log,

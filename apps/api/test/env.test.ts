@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../src/env';
 import { startServer } from './support/server-process';
 
+const EFIRMA_KEY = Buffer.alloc(32, 1).toString('base64');
+
 describe('environment', () => {
   it('starts with no configuration at all: PGlite, port 3000, APP_URL from the port', () => {
     const env = loadEnv({});
@@ -21,10 +23,41 @@ describe('environment', () => {
     );
     const prod = { NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32), RESEND_API_KEY: 're_123' };
     // Without Stripe, checkout would answer 201 with a link to the unmounted offline dev pages.
-    expect(() => loadEnv(prod)).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET required in production/);
-    expect(() =>
-      loadEnv({ ...prod, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
-    ).not.toThrow();
+    expect(() => loadEnv(prod)).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, EFIRMA_ENCRYPTION_KEY required in production/,
+    );
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    // Stored e.firmas are wrapped by this key; production never derives one.
+    expect(() => loadEnv({ ...prod, ...stripe })).toThrow(/EFIRMA_ENCRYPTION_KEY required in production/);
+    expect(() => loadEnv({ ...prod, ...stripe, EFIRMA_ENCRYPTION_KEY: EFIRMA_KEY })).not.toThrow();
+  });
+
+  it('SAT: the simulator by default outside production, SAT in production, which refuses the simulator', () => {
+    expect(loadEnv({}).SAT_SERVICE).toBe('simulator');
+    expect(loadEnv({ SAT_SERVICE: 'sat' }).SAT_SERVICE).toBe('sat');
+    const prod = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'k'.repeat(32),
+      RESEND_API_KEY: 're_123',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      EFIRMA_ENCRYPTION_KEY: EFIRMA_KEY,
+    };
+    expect(loadEnv(prod).SAT_SERVICE).toBe('sat');
+    expect(() => loadEnv({ ...prod, SAT_SERVICE: 'simulator' })).toThrow(
+      /SAT_SERVICE=simulator is refused in production/,
+    );
+  });
+
+  it('EFIRMA_ENCRYPTION_KEY: versioned 32-byte keys, the highest current; anything else stops start-up', () => {
+    const two = Buffer.alloc(32, 2).toString('base64');
+    const ring = loadEnv({ EFIRMA_ENCRYPTION_KEY: `1:${EFIRMA_KEY},2:${two}` }).EFIRMA_KEYRING;
+    expect([ring?.current, [...(ring?.keys.keys() ?? [])]]).toEqual([2, [1, 2]]);
+    expect(() => loadEnv({ EFIRMA_ENCRYPTION_KEY: `1:${Buffer.alloc(16).toString('base64')}` })).toThrow(
+      /32 bytes/,
+    );
+    expect(() => loadEnv({ EFIRMA_ENCRYPTION_KEY: 'one:abc' })).toThrow(/version:base64key/);
+    expect(loadEnv({}).EFIRMA_KEYRING).toBeUndefined();
   });
 
   it('listens on 127.0.0.1 unless HOST is set', () => {

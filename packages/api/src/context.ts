@@ -1,6 +1,7 @@
 import type { BillingProvider } from '@folio/billing';
 import type { Db, DbKind } from '@folio/db';
 import type { Principal } from './services/auth/principal';
+import type { EfirmaKeyring } from './services/efirma/keyring';
 import type { PdfLimits } from './services/exports/pdf-pool';
 
 export interface Logger {
@@ -20,6 +21,8 @@ export interface ApiConfig {
   maxExportRows?: number;
   /** Limits of the PDF worker threads; PDF_LIMITS where absent (pdf-pool.ts). */
   pdf?: Partial<PdfLimits>;
+  /** Master keys of the stored e.firmas (EFIRMA_ENCRYPTION_KEY); absent, one derived from authSecret (not in production). */
+  efirmaKeyring?: EfirmaKeyring;
 }
 
 /** Long-lived dependencies, built once per process. */

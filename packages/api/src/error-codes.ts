@@ -67,6 +67,15 @@ export const ERROR_CODES = [
   'pdf_busy',
   'pdf_timeout',
   'pdf_unprintable',
+  // e.firma (SAT sync).
+  'efirma_certificate_unreadable',
+  'efirma_not_fiel',
+  'efirma_rfc_mismatch',
+  'efirma_expired',
+  'efirma_not_yet_valid',
+  'efirma_password_wrong',
+  'efirma_key_mismatch',
+  'efirma_consent_required',
   // SAT catalog.
   'favorite_limit_reached',
   // Billing.

@@ -51,6 +51,7 @@ export { type BackfillResult, backfillTaxDetail } from './services/cfdi/backfill
 export { type ImportFile, importCfdiFiles, openImport } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read';
 export { backfillSubstitutions } from './services/cfdi/sat-status';
+export { deriveDevKeyring, type EfirmaKeyring, parseEfirmaKeys } from './services/efirma/keyring';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { invoicePdf } from './services/exports/invoice-pdf';
 export { PDF_LIMITS, type PdfLimits } from './services/exports/pdf-pool';

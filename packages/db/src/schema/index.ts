@@ -2,6 +2,7 @@ export * from './billing';
 export * from './catalogs';
 export * from './cfdi';
 export * from './diot';
+export * from './efirma';
 export * from './expenses';
 export * from './platform';
 export * from './profiles';

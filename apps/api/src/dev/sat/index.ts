@@ -1,0 +1,98 @@
+import { errorBody } from '@folio/api';
+import type { Context, Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../http/types';
+import {
+  NEXT_ANSWERS,
+  type NextAnswer,
+  SatSimulator,
+  SimulatorInputError,
+  type SoapReply,
+} from './simulator';
+
+// The SAT simulator's HTTP surface under /__dev/sat (never in production): SAT's SOAP services for
+// the @nodecfdi clients (SAT_SERVICE=simulator points them here) and JSON control routes to place,
+// list and cancel CFDI, issue test e.firmas and script failures (docs/sat-sync.md#simulator).
+
+const BASE = '/__dev/sat';
+const RFC = /^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const bad = (c: Context<AppEnv>, message: string) => c.json(errorBody(400, message), 400);
+
+export function mountDevSat(app: Hono<AppEnv>, _deps: AppDeps, sim = new SatSimulator()): void {
+  const soap = (path: string, handle: (xml: string, auth: string | undefined) => SoapReply) =>
+    app.post(`${BASE}/ws/${path}`, async (c) => {
+      const xml = await c.req.text();
+      // fail-next: the one SAT call that meets it fails as an outage would.
+      const reply = sim.takeFailure()
+        ? { status: 503, body: '' }
+        : handle(xml, c.req.header('authorization'));
+      return c.body(reply.body, reply.status as 200, { 'Content-Type': 'text/xml; charset=utf-8' });
+    });
+  soap('autenticacion', (xml) => sim.authenticate(xml));
+  soap('solicitud', (xml, auth) => sim.query(xml, auth));
+  soap('verificacion', (xml, auth) => sim.verify(xml, auth));
+  soap('descarga', (xml, auth) => sim.download(xml, auth));
+  soap('consulta', (xml) => sim.status(xml));
+
+  app.post(`${BASE}/efirma`, async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { rfc?: unknown };
+    const rfc = typeof body.rfc === 'string' ? body.rfc.trim().toUpperCase() : '';
+    if (!RFC.test(rfc)) return bad(c, 'Send {"rfc": "…"} with a valid RFC');
+    const { cer, key, password } = sim.issueEfirma(rfc);
+    return c.json({ data: { rfc, cer, key, password } }, 201);
+  });
+  app.post(`${BASE}/fail-next`, (c) => {
+    sim.failNext();
+    return c.json({ data: { fail_next: true } });
+  });
+  app.post(`${BASE}/next-answer`, async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { code?: unknown };
+    const code = String(body.code ?? '');
+    if (!(NEXT_ANSWERS as readonly string[]).includes(code)) {
+      return bad(c, `code must be one of ${NEXT_ANSWERS.join(', ')}`);
+    }
+    sim.answerNext(code as NextAnswer);
+    return c.json({ data: { next_answer: code } });
+  });
+
+  app.post(`${BASE}/:rfc/cfdi`, async (c) => {
+    const rfc = c.req.param('rfc').toUpperCase();
+    const estatus = c.req.query('estatus') ?? 'vigente';
+    const fecha = c.req.query('fecha_cancelacion') ?? null;
+    if (!RFC.test(rfc)) return bad(c, 'The path needs a valid RFC');
+    if (estatus !== 'vigente' && estatus !== 'cancelado') return bad(c, 'estatus is vigente or cancelado');
+    if (fecha !== null && (estatus !== 'cancelado' || !DAY.test(fecha))) {
+      return bad(c, 'fecha_cancelacion (YYYY-MM-DD) goes with estatus=cancelado');
+    }
+    try {
+      const placed = sim.place(rfc, new Uint8Array(await c.req.arrayBuffer()), {
+        cancelado: estatus === 'cancelado',
+        fechaCancelacion: fecha,
+      });
+      return c.json({ data: placed.map(listed) }, 201);
+    } catch (err) {
+      if (err instanceof SimulatorInputError) return bad(c, err.message);
+      throw err;
+    }
+  });
+  app.get(`${BASE}/:rfc`, (c) => c.json({ data: sim.list(c.req.param('rfc').toUpperCase()).map(listed) }));
+  app.post(`${BASE}/:rfc/cancel/:uuid`, (c) => {
+    const fecha = c.req.query('fecha_cancelacion') ?? null;
+    if (fecha !== null && !DAY.test(fecha)) return bad(c, 'fecha_cancelacion is YYYY-MM-DD');
+    const done = sim.cancel(c.req.param('rfc').toUpperCase(), c.req.param('uuid'), fecha);
+    if (!done) return c.json(errorBody(404, 'The simulator holds no such CFDI for this RFC'), 404);
+    return c.json({ data: listed(done) });
+  });
+}
+
+const listed = (h: ReturnType<SatSimulator['list']>[number]) => ({
+  uuid: h.uuid,
+  rfc_emisor: h.rfcEmisor,
+  rfc_receptor: h.rfcReceptor,
+  fecha: h.fecha,
+  total: h.total,
+  tipo: h.efecto,
+  estatus: h.estatus,
+  fecha_cancelacion: h.fechaCancelacion,
+});
