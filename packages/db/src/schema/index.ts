@@ -10,3 +10,4 @@ export * from './sat-metadata';
 export * from './sat-user';
 export * from './tax-settings';
 export * from './users';
+export * from './webhooks';

@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { EfirmaKeyring } from './keyring';
+import type { EfirmaKeyring } from '../efirma/keyring';
 
-// Envelope encryption of an e.firma (docs/sat-sync.md#efirma): AES-256-GCM under a random data key
-// per record, that key wrapped (also AES-256-GCM) by the keyring's master key. Each encryption takes
-// a fresh 96-bit nonce; the additional data binds both ciphertexts to their profile, record and key
+// Envelope encryption of a stored secret (an e.firma, docs/sat-sync.md#efirma; a webhook signing
+// secret, docs/webhooks.md): AES-256-GCM under a random data key per record, that key wrapped (also
+// AES-256-GCM) by the keyring's master key. Each encryption takes a fresh 96-bit nonce; the
+// additional data binds both ciphertexts to the record (`bound`: e.g. its profile and id) and the key
 // version, so a ciphertext copied to another row does not open.
 
 const NONCE = 12;
@@ -15,8 +16,9 @@ export interface Sealed {
   payload: string;
 }
 
-const aadOf = (profileId: string, recordId: string, keyVersion: number) =>
-  Buffer.from(`${profileId}\n${recordId}\n${keyVersion}`, 'utf8');
+/** What a record's ciphertexts are bound to: its parts and the key version, one a line. */
+const aadOf = (bound: readonly string[], keyVersion: number) =>
+  Buffer.from([...bound, keyVersion].join('\n'), 'utf8');
 
 function encrypt(key: Buffer, plain: Buffer, aad: Buffer): string {
   const nonce = randomBytes(NONCE);
@@ -34,10 +36,10 @@ function decrypt(key: Buffer, sealed: string, aad: Buffer): Buffer {
   return Buffer.concat([decipher.update(raw.subarray(NONCE, raw.length - TAG)), decipher.final()]);
 }
 
-export function seal(keyring: EfirmaKeyring, profileId: string, recordId: string, plain: Buffer): Sealed {
+export function seal(keyring: EfirmaKeyring, bound: readonly string[], plain: Buffer): Sealed {
   const keyVersion = keyring.current;
   const master = keyring.keys.get(keyVersion) as Buffer;
-  const aad = aadOf(profileId, recordId, keyVersion);
+  const aad = aadOf(bound, keyVersion);
   const dataKey = randomBytes(32);
   try {
     return { keyVersion, wrappedKey: encrypt(master, dataKey, aad), payload: encrypt(dataKey, plain, aad) };
@@ -46,10 +48,10 @@ export function seal(keyring: EfirmaKeyring, profileId: string, recordId: string
   }
 }
 
-export function unseal(keyring: EfirmaKeyring, profileId: string, recordId: string, sealed: Sealed): Buffer {
+export function unseal(keyring: EfirmaKeyring, bound: readonly string[], sealed: Sealed): Buffer {
   const master = keyring.keys.get(sealed.keyVersion);
-  if (!master) throw new Error(`e.firma master key version ${sealed.keyVersion} is not configured`);
-  const aad = aadOf(profileId, recordId, sealed.keyVersion);
+  if (!master) throw new Error(`master key version ${sealed.keyVersion} is not configured`);
+  const aad = aadOf(bound, sealed.keyVersion);
   const dataKey = decrypt(master, sealed.wrappedKey, aad);
   try {
     return decrypt(dataKey, sealed.payload, aad);
