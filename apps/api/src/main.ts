@@ -5,6 +5,7 @@ import {
   backfillSubstitutions,
   backfillTaxDetail,
   createAppJobs,
+  deriveDevKeyring,
   mailSatAlerts,
   meaningModelFor,
   SECRET_LINK_MAILS,
@@ -76,7 +77,7 @@ const substitutions = backfillSubstitutions(db.db).then(
   (err: unknown) => log.error({ err }, 'CFDI substitution back-fill stopped; it resumes at the next start'),
 );
 
-// Work for later (mail now; SAT syncs and webhook deliveries next) runs as jobs on the database.
+// Work for later (mail and webhook deliveries; SAT syncs next) runs as jobs on the database.
 const jobs = createAppJobs({
   handle: db,
   sender: createMailSender({
@@ -87,6 +88,11 @@ const jobs = createAppJobs({
     secretLinks: SECRET_LINK_MAILS,
   }),
   log,
+  webhooks: {
+    // Webhook signing secrets are sealed like the e.firmas, under the same master keys.
+    keyring: env.EFIRMA_KEYRING ?? deriveDevKeyring(env.AUTH_SECRET),
+    production: env.NODE_ENV === 'production',
+  },
 });
 await jobs.start();
 log.info({}, 'job queue started');
@@ -148,6 +154,7 @@ const app = createApp({
       memoryMb: env.PDF_WORKER_MEMORY_MB,
     },
     efirmaKeyring: env.EFIRMA_KEYRING,
+    production: env.NODE_ENV === 'production',
   },
   kickEmail: jobs.mail.kick,
   log,

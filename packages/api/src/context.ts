@@ -23,6 +23,8 @@ export interface ApiConfig {
   pdf?: Partial<PdfLimits>;
   /** Master keys of the stored e.firmas (EFIRMA_ENCRYPTION_KEY); absent, one derived from authSecret (not in production). */
   efirmaKeyring?: EfirmaKeyring;
+  /** NODE_ENV=production: webhook URLs must be https and public (docs/webhooks.md#urls). */
+  production?: boolean;
 }
 
 /** Long-lived dependencies, built once per process. */

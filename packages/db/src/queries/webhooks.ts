@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayContains, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../client';
-import { outgoingEvents, profiles, webhookDeliveries, webhookEndpoints } from '../schema';
+import { outgoingEvents, profiles, users, webhookDeliveries, webhookEndpoints } from '../schema';
 import { lockUser } from './billing-profiles';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -38,7 +38,11 @@ export function listEndpoints(db: Executor, userId: string): Promise<EndpointRow
 }
 
 /** The user's endpoint; undefined for another user's (the caller answers 404 either way). */
-export async function findEndpoint(db: Executor, userId: string, id: string): Promise<EndpointRow | undefined> {
+export async function findEndpoint(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<EndpointRow | undefined> {
   const [row] = await db
     .select()
     .from(webhookEndpoints)
@@ -116,7 +120,8 @@ export async function insertEvents(
     .where(
       and(
         eq(webhookEndpoints.userId, ownerId(owner)),
-        eq(webhookEndpoints.activo, true),
+        // The bare column, as the partial index's predicate has it (so the planner can use it).
+        sql`${webhookEndpoints.activo}`,
         only ? eq(webhookEndpoints.id, only) : arrayContains(webhookEndpoints.eventos, [type]),
       ),
     );
@@ -131,7 +136,10 @@ export async function insertEvents(
   return deliveries.length;
 }
 
-/** Pending deliveries without a job for their next attempt, oldest first, locked for the caller. */
+/**
+ * Pending deliveries that need a job: none exists for their next attempt, or it is over a minute
+ * late (its worker died mid-attempt, or the job was lost); oldest first, locked for the caller.
+ */
 export function unqueuedDeliveries(tx: Executor, limit: number) {
   return tx
     .select({
@@ -142,9 +150,9 @@ export function unqueuedDeliveries(tx: Executor, limit: number) {
     })
     .from(webhookDeliveries)
     .where(
-      sql`${webhookDeliveries.status} = 'pending' and ${webhookDeliveries.queuedAttempt} is distinct from ${webhookDeliveries.attempts}`,
+      sql`${webhookDeliveries.status} = 'pending' and (${webhookDeliveries.queuedAttempt} is distinct from ${webhookDeliveries.attempts} or ${webhookDeliveries.nextAttemptAt} < now() - interval '1 minute')`,
     )
-    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
     .limit(limit)
     .for('update', { skipLocked: true });
 }
@@ -167,13 +175,23 @@ export interface ClaimedDelivery {
 
 /**
  * Takes attempt number `attempt` (0 = the first) of a pending delivery: counts it made, so a second
- * run of the same job finds nothing. Undefined when it was made already or the delivery is done.
+ * run of the same job finds nothing, and leases it for `leaseSeconds`. Undefined when it was made
+ * already or the delivery is done.
  */
-export async function claimAttempt(db: Db, id: string, attempt: number): Promise<ClaimedDelivery | undefined> {
+export async function claimAttempt(
+  db: Db,
+  id: string,
+  attempt: number,
+  leaseSeconds: number,
+): Promise<ClaimedDelivery | undefined> {
   return db.transaction(async (tx) => {
     const [delivery] = await tx
       .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1` })
+      .set({
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        queuedAttempt: sql`${webhookDeliveries.attempts} + 1`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      })
       .where(
         and(
           eq(webhookDeliveries.id, id),
@@ -271,7 +289,7 @@ export async function reopenDelivery(
 ): Promise<DeliveryRow | undefined> {
   const [row] = await db
     .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: new Date() })
+    .set({ status: 'pending', nextAttemptAt: new Date(), queuedAttempt: null })
     .where(
       and(
         eq(webhookDeliveries.id, id),
@@ -283,10 +301,22 @@ export async function reopenDelivery(
   return row;
 }
 
+/** The endpoint's delivery with its event's type. */
 export async function findDelivery(db: Executor, endpointId: string, id: string) {
   const [row] = await db
-    .select()
+    .select({ delivery: webhookDeliveries, type: outgoingEvents.type })
     .from(webhookDeliveries)
+    .innerJoin(outgoingEvents, eq(outgoingEvents.id, webhookDeliveries.eventId))
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)));
   return row;
+}
+
+/** The address of the endpoint owner's account. */
+export async function endpointOwnerEmail(db: Executor, endpointId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(webhookEndpoints)
+    .innerJoin(users, eq(users.id, webhookEndpoints.userId))
+    .where(eq(webhookEndpoints.id, endpointId));
+  return row?.email;
 }

@@ -51,7 +51,8 @@ export const outgoingEvents = pgTable('outgoing_events', {
 
 /**
  * One event for one endpoint. `attempts` made so far; `queued_attempt` is the attempt a job exists
- * for (the sweep gives a job to rows where it differs, in the transaction that records it).
+ * for (the sweep gives a job to rows where it differs, in the transaction that records it). While an
+ * attempt runs, `next_attempt_at` is the end of its lease: past it, a dead worker's attempt is redone.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -76,8 +77,6 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
-    index('webhook_deliveries_unqueued_idx')
-      .on(t.createdAt)
-      .where(sql`status = 'pending' and queued_attempt is distinct from attempts`),
+    index('webhook_deliveries_pending_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
   ],
 );

@@ -205,7 +205,8 @@ export async function refreshPaymentState(tx: Tx, profileId: string, uuids: stri
     );
   }
   await savePaymentStates(tx, states);
-  const estadoOf = (s: Pick<PaymentState, 'estadoPago'>) => (s.estadoPago as EstadoPago | null)?.estado ?? null;
+  const estadoOf = (s: Pick<PaymentState, 'estadoPago'>) =>
+    (s.estadoPago as EstadoPago | null)?.estado ?? null;
   const before = new Map(invoices.map((i) => [i.id, estadoOf(i)]));
   const at = new Date().toISOString();
   await emit(
