@@ -8,9 +8,9 @@ import { badRequest, notFound } from '../../errors';
 import { requireSession } from '../api-keys/rules';
 import { audit } from '../audit';
 import type { Principal } from '../auth/principal';
+import { seal, unseal } from '../crypto/envelope';
 import { authorizeProfile } from '../profiles/access';
 import { checkEfirma, type EfirmaFiles } from './check-efirma';
-import { seal, unseal } from '../crypto/envelope';
 import { deriveDevKeyring, type EfirmaKeyring } from './keyring';
 import { CONSENT_VERSION, requireSatSyncPlan } from './rules';
 
