@@ -44,7 +44,7 @@ export interface AppJobRunner {
 export function createAppJobs(opts: AppJobsOptions): AppJobRunner {
   const queue = createJobQueue<AppJobs>({
     source: jobSource(opts.handle),
-    // Each handler sees the queue typed by its own jobs (those it may enqueue): a narrowing only.
+    // mailQueues is typed for MailJobs alone; its handlers enqueue only mail jobs, so the wider map is safe.
     queues: {
       ...(mailQueues(opts.sender) as unknown as QueueSpecs<AppJobs>),
       ...webhookQueues<AppJobs>({

@@ -7,8 +7,8 @@ import { type DeliveryDeps, deliverAttempt } from './deliver';
 // Webhook deliveries on the job queue. Events and their delivery rows are written in the transaction
 // of the change (outbox); the sweep gives each pending row a `webhook.deliver` job for its next
 // attempt, in one transaction with recording that it did, so no row is left without one and none
-// gets two. The emitting services need not know the queue: the sweep runs at start, every few
-// seconds, and on `kick`.
+// gets two. The emitting services need not know the queue: the sweep runs at start and every few
+// seconds.
 
 export type WebhookJobs = {
   /** `createdAt` orders the jobs of one instant (orderedJobId); `attempt` is the one to make (0 = first). */
@@ -46,8 +46,6 @@ export function webhookQueues<M extends WebhookJobs>(
 export interface WebhookSweeper {
   /** Gives every pending delivery without a job its job; returns how many it gave. */
   sweep(): Promise<number>;
-  /** Sweep soon (coalesced; never throws). */
-  kick(): void;
   /** Sweeps every `everyMs` until stopped. */
   start(): void;
   stop(): Promise<void>;
@@ -102,7 +100,6 @@ export function createWebhookSweeper(opts: {
 
   return {
     sweep,
-    kick: () => setImmediate(run),
     start() {
       stopped = false;
       timer = setInterval(run, opts.everyMs ?? 2_000);
