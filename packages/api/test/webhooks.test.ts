@@ -16,8 +16,13 @@ import { type Context, createContext } from '../src/context';
 import { markSatStatus } from '../src/services/cfdi/mark-status';
 import { deriveDevKeyring } from '../src/services/efirma/keyring';
 import { type AppJobRunner, createAppJobs } from '../src/services/jobs/app-jobs';
+import { createJobQueue, jobSource } from '../src/services/jobs/queue';
 import { type DeliveryDeps, deliverAttempt } from '../src/services/webhooks/deliver';
-import { createWebhookSweeper } from '../src/services/webhooks/delivery-jobs';
+import {
+  createWebhookSweeper,
+  type WebhookJobs,
+  webhookQueues,
+} from '../src/services/webhooks/delivery-jobs';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -455,6 +460,12 @@ describe('delivery', () => {
     expect(signedByHand(third, last) && signedByHand(second, last)).toBe(true);
     expect(verifiedByLibrary(third, last).type).toBe('webhook.test');
     expect(verifiedByLibrary(second, last).type).toBe('webhook.test');
+    // The delivery log, newest first.
+    const logged = await listWebhookDeliveries(ctxOf(), u.id, endpoint.id);
+    expect(logged.map((d) => d.event_id)).toEqual([
+      last.headers['webhook-id'],
+      received[0]!.headers['webhook-id'],
+    ]);
     await expect(rotateWebhookSecret(ctxOf(), u.id, endpoint.id, { grace_hours: 25 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
@@ -485,13 +496,28 @@ describe('delivery', () => {
 
   it('a killed server delivers the pending events after restart, each once', async () => {
     const { u, endpoint } = await subscriber([...SUBSCRIBABLE_EVENTS], '/restart');
-    // Server 1 runs, then dies; events committed meanwhile have no job yet.
+    // Server 1 runs, then dies.
     const first = await startJobs();
     await first.stop();
     running.splice(running.indexOf(first), 1);
+    // Two events whose jobs a process queued before dying (it only sends, never runs them)…
+    for (let i = 0; i < 2; i++) await testWebhookEndpoint(ctxOf(), u.id, endpoint.id);
+    const sender = createJobQueue<WebhookJobs>({
+      source: jobSource(t.handle),
+      queues: webhookQueues<WebhookJobs>(deliveryDeps()),
+      log,
+      work: false,
+    });
+    await sender.start();
+    await createWebhookSweeper({ db: t.handle.db, queue: sender, log }).sweep();
+    await sender.stop();
+    // …and three committed after that, with no job at all.
     for (let i = 0; i < 3; i++) await testWebhookEndpoint(ctxOf(), u.id, endpoint.id);
-    expect(received).toEqual([]);
-    // Server 2 on the same database: its start gives each pending delivery a job.
+    const rows = await deliveriesOf(endpoint.id);
+    expect(rows.filter((d) => d.queuedAttempt === 0)).toHaveLength(2);
+    expect(rows.filter((d) => d.queuedAttempt === null)).toHaveLength(3);
+    expect(received.filter((r) => r.path === '/restart')).toEqual([]);
+    // Server 2 on the same database: its start's sweep gives the three their jobs; the two run as queued.
     await startJobs();
     await vi.waitFor(
       async () => {
@@ -500,12 +526,11 @@ describe('delivery', () => {
       },
       { timeout: 20_000, interval: 100 },
     );
-    // A second sweep finds nothing to do: nothing is sent twice.
     expect(await createWebhookSweeper({ db: t.handle.db, queue: running[0]!.queue, log }).sweep()).toBe(0);
     received = received.filter((r) => r.path === '/restart');
-    expect(received).toHaveLength(3);
-    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(3);
-    expect((await deliveriesOf(endpoint.id)).map((d) => d.attempts)).toEqual([1, 1, 1]);
+    expect(received).toHaveLength(5);
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(5);
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.attempts)).toEqual([1, 1, 1, 1, 1]);
   });
 });
 
