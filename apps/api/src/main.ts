@@ -5,6 +5,7 @@ import {
   backfillSubstitutions,
   backfillTaxDetail,
   createAppJobs,
+  deriveDevKeyring,
   ensureSatCatalog,
   mailSatAlerts,
   meaningModelFor,
@@ -77,7 +78,7 @@ const substitutions = backfillSubstitutions(db.db).then(
   (err: unknown) => log.error({ err }, 'CFDI substitution back-fill stopped; it resumes at the next start'),
 );
 
-// Work for later (mail now; SAT syncs and webhook deliveries next) runs as jobs on the database.
+// Work for later (mail and webhook deliveries; SAT syncs next) runs as jobs on the database.
 const jobs = createAppJobs({
   handle: db,
   sender: createMailSender({
@@ -88,6 +89,11 @@ const jobs = createAppJobs({
     secretLinks: SECRET_LINK_MAILS,
   }),
   log,
+  webhooks: {
+    // Webhook signing secrets are sealed like the e.firmas, under the same master keys.
+    keyring: env.EFIRMA_KEYRING ?? deriveDevKeyring(env.AUTH_SECRET),
+    production: env.NODE_ENV === 'production',
+  },
 });
 await jobs.start();
 log.info({}, 'job queue started');
@@ -156,6 +162,7 @@ const app = createApp({
       refuseTestCertificates: env.NODE_ENV === 'production',
       authenticateOnUpload: env.NODE_ENV === 'production',
     },
+    production: env.NODE_ENV === 'production',
   },
   kickEmail: jobs.mail.kick,
   log,

@@ -28,6 +28,8 @@ export interface ApiConfig {
   efirmaKeyring?: EfirmaKeyring;
   /** Where the SAT clients talk and how strictly an upload is checked; the simulator at appUrl when absent. */
   sat?: SatSettings;
+  /** NODE_ENV=production: webhook URLs must be https and public (docs/webhooks.md#urls). */
+  production?: boolean;
 }
 
 /** Long-lived dependencies, built once per process. */

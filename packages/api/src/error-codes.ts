@@ -80,6 +80,10 @@ export const ERROR_CODES = [
   'efirma_refused_by_sat',
   // SAT catalog.
   'favorite_limit_reached',
+  // Outgoing webhooks.
+  'webhook_url_invalid',
+  'webhook_endpoint_limit_reached',
+  'webhook_delivery_pending',
   // Billing.
   'already_subscribed',
   'no_paid_subscription',

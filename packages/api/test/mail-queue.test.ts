@@ -6,6 +6,7 @@ import { testDb } from '@folio/db/testing/vitest';
 import { createMailSender, enqueueEmail } from '@folio/email';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deriveDevKeyring } from '../src/services/efirma/keyring';
 import { type AppJobRunner, createAppJobs } from '../src/services/jobs/app-jobs';
 
 // The mail outbox on the job queue: each row is sent by a job, once, in the order the rows were
@@ -75,6 +76,7 @@ async function startJobs(): Promise<AppJobRunner> {
     }),
     log,
     pollingIntervalSeconds: 0.5,
+    webhooks: { keyring: deriveDevKeyring('mail-queue test'), production: false },
   });
   await jobs.start();
   running.push(jobs);

@@ -3,6 +3,7 @@ import { writeAudit } from '@folio/db/queries/audit';
 import { findUserByStripeCustomer } from '@folio/db/queries/billing-customers';
 import { fitProfilesToLimit, lockUser } from '@folio/db/queries/billing-profiles';
 import { findSubscription, upsertSubscription } from '@folio/db/queries/subscriptions';
+import { insertEvents } from '@folio/db/queries/webhooks';
 import type Stripe from 'stripe';
 import { effectivePlan, type SubscriptionStatus } from './entitlements';
 import { type Billing, PLAN_LIMITS, type PlanId } from './plans';
@@ -135,6 +136,10 @@ export async function applyProviderSubscription(
   });
   const plan = effectivePlan(row.plan, row.status);
   const after = { plan, status: row.status };
+  if (before?.plan !== after.plan || before?.status !== after.status) {
+    // The one place a subscription changes: its event commits with it (docs/webhooks.md).
+    await insertEvents(tx, { userId }, 'subscription.updated', [{ ...after, updated_at: now.toISOString() }]);
+  }
   const { frozen, unfrozen } = await fitProfilesToLimit(tx, userId, PLAN_LIMITS[plan].profiles, now);
   await writeAudit(tx, {
     userId,

@@ -11,3 +11,4 @@ export * from './sat-user';
 export * from './support';
 export * from './tax-settings';
 export * from './users';
+export * from './webhooks';

@@ -29,6 +29,7 @@ import { badRequest } from '../../errors';
 import type { FileReport, ImportReport } from '../../schemas/import-report';
 import { authorizeProfile } from '../profiles/access';
 import { batchQuota, monthlyQuotaLeft, quotaExceeded } from '../quota';
+import { CFDI_IMPORTED_MAX_IDS, emit } from '../webhooks/events';
 import { refreshPaymentState, withUnpaidState } from './payment-state';
 import { applicationDetailOf, cfdiRecord } from './record';
 import { settleImportedStatus } from './sat-status';
@@ -281,10 +282,29 @@ async function storeBatch(importer: Importer, items: Pending[]): Promise<FileRep
           : [cfdi.uuid],
     );
     await refreshPaymentState(tx, profile.id, [...touched, ...applications.map((a) => a.relatedUuid)]);
+    await emitImported(tx, profile, settled.lines);
     return settled;
   });
   importer.left = left;
   return lines;
+}
+
+/** The batch's `cfdi.imported` event, when it stored something (a batch is what one transaction commits). */
+async function emitImported(tx: Tx, profile: ProfileRow, lines: FileReport[]): Promise<void> {
+  const ids = lines.flatMap((l) => (l.status === 'imported' && l.id ? [l.id] : []));
+  if (!ids.length) return;
+  const tally = (status: FileReport['status']) => lines.filter((l) => l.status === status).length;
+  await emit(tx, { userId: profile.userId }, 'cfdi.imported', [
+    {
+      profile_id: profile.id,
+      imported: ids.length,
+      duplicates: tally('duplicate'),
+      rejected: tally('rejected'),
+      ids: ids.slice(0, CFDI_IMPORTED_MAX_IDS),
+      count: ids.length,
+      updated_at: new Date().toISOString(),
+    },
+  ]);
 }
 
 /** The row of each UUID's first file in the batch (a later one is its duplicate), validated. */

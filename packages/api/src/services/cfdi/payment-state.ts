@@ -4,6 +4,7 @@ import {
   allocationKey,
   CREDITING_RELATIONS,
   computeEstadoPago,
+  type EstadoPago,
   payeeApplications,
   paymentDate,
 } from '@folio/cfdi';
@@ -24,6 +25,7 @@ import {
   withNoteSiblings,
 } from '@folio/db/queries/cfdis';
 import { groupBy } from '../group';
+import { emit } from '../webhooks/events';
 import { cancelledWithPayments } from './status-warnings';
 
 const toApplication = (a: ApplicationRow) => ({
@@ -159,7 +161,8 @@ const stored = (s: PaymentState) =>
  * and writes those that changed. Runs in the transaction that changed them, whichever arrived first
  * (invoice, complement, credit note or manual payment), once for all the UUIDs it touched: a few
  * statements however many. A complement from another party than the invoice's emisor is not
- * applied and says so on the complement.
+ * applied and says so on the complement. An invoice whose estado changes gets its
+ * `invoice.payment_status.updated` event here, in the same transaction.
  */
 export async function refreshPaymentState(tx: Tx, profileId: string, uuids: string[]): Promise<void> {
   // With the other invoices of the notes naming these: one note's parts depend on all of them.
@@ -202,6 +205,25 @@ export async function refreshPaymentState(tx: Tx, profileId: string, uuids: stri
     );
   }
   await savePaymentStates(tx, states);
+  const estadoOf = (s: Pick<PaymentState, 'estadoPago'>) =>
+    (s.estadoPago as EstadoPago | null)?.estado ?? null;
+  const before = new Map(invoices.map((i) => [i.id, estadoOf(i)]));
+  const at = new Date().toISOString();
+  await emit(
+    tx,
+    { profileId },
+    'invoice.payment_status.updated',
+    states
+      .filter((s) => estadoOf(s) !== before.get(s.id))
+      .map((s) => ({
+        invoice_id: s.id,
+        profile_id: profileId,
+        estado_anterior: before.get(s.id) ?? null,
+        estado: estadoOf(s),
+        saldo: (s.estadoPago as EstadoPago | null)?.saldoPendiente ?? null,
+        updated_at: at,
+      })),
+  );
 }
 
 /**

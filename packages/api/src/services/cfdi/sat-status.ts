@@ -14,6 +14,7 @@ import {
   unpresumedSubstitutions,
 } from '@folio/db/queries/sat-status';
 import { groupBy } from '../group';
+import { emit } from '../webhooks/events';
 import { refreshPaymentState } from './payment-state';
 
 export const currentStatus = (
@@ -41,7 +42,9 @@ export async function applyStatusWords(
   await saveStatusChanges(
     tx,
     profileId,
-    decisions.flatMap((d, i) => (d.change ? [{ id: words[i]!.row.id, next: d.next }] : [])),
+    decisions.flatMap((d, i) =>
+      d.change ? [{ id: words[i]!.row.id, before: words[i]!.row.estatusSat, next: d.next }] : [],
+    ),
     at,
   );
   return decisions;
@@ -49,15 +52,30 @@ export async function applyStatusWords(
 
 /**
  * Writes new statuses in one statement and recomputes the payment state they move (the CFDI's own,
- * the invoices a complement paid or a note credited).
+ * the invoices a complement paid or a note credited). This is where a CFDI becomes cancelled,
+ * whoever said so: its `cfdi.cancelled` event is written here, in the same transaction.
  */
 export async function saveStatusChanges(
   tx: Tx,
   profileId: string,
-  changes: { id: string; next: SatStatus }[],
+  changes: { id: string; before: SatStatus['estatus']; next: SatStatus }[],
   at: Date,
 ): Promise<void> {
   if (!changes.length) return;
+  await emit(
+    tx,
+    { profileId },
+    'cfdi.cancelled',
+    changes
+      .filter((c) => c.next.estatus === 'cancelado' && c.before !== 'cancelado')
+      .map((c) => ({
+        cfdi_id: c.id,
+        profile_id: profileId,
+        fuente: c.next.fuente ?? 'desconocida',
+        fecha_cancelacion: c.next.fechaCancelacion,
+        updated_at: at.toISOString(),
+      })),
+  );
   await saveStatuses(
     tx,
     changes.map(

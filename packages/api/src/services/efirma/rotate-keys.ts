@@ -1,6 +1,6 @@
 import type { Executor } from '@folio/db';
 import { efirmasNotOnVersion, setWrappedKey } from '@folio/db/queries/efirmas';
-import { rewrap } from './envelope';
+import { rewrap } from '../crypto/envelope';
 import type { EfirmaKeyring } from './keyring';
 
 /**
@@ -11,7 +11,7 @@ import type { EfirmaKeyring } from './keyring';
 export async function rewrapEfirmaKeys(db: Executor, keyring: EfirmaKeyring): Promise<number> {
   let done = 0;
   for (const row of await efirmasNotOnVersion(db, keyring.current)) {
-    const next = rewrap(keyring, row.profileId, row.id, row);
+    const next = rewrap(keyring, [row.profileId, row.id], row);
     if (await setWrappedKey(db, row.id, row, next)) done += 1;
   }
   return done;

@@ -8,11 +8,11 @@ import { badRequest, invalidField, notFound, serviceUnavailable } from '../../er
 import { requireSession } from '../api-keys/rules';
 import { audit } from '../audit';
 import type { Principal } from '../auth/principal';
+import { seal, unseal } from '../crypto/envelope';
 import { authorizeProfile } from '../profiles/access';
 import { SatGateway, SatRefused, SatUnavailable } from '../sat-sync/gateway';
 import { type SatSettings, satSettingsOf } from '../sat-sync/settings';
 import { checkEfirma, type EfirmaFiles } from './check-efirma';
-import { seal, unseal } from './envelope';
 import { deriveDevKeyring, type EfirmaKeyring } from './keyring';
 import { CONSENT_VERSION, requireSatSyncPlan } from './rules';
 
@@ -79,7 +79,7 @@ export async function storeEfirma(
     }),
     'utf8',
   );
-  const sealed = seal(keyringOf(ctx), profile.id, id, secret);
+  const sealed = seal(keyringOf(ctx), [profile.id, id], secret);
   secret.fill(0);
   const row = {
     id,
@@ -174,7 +174,7 @@ export async function openEfirmaForJob(
 ): Promise<OpenedEfirma | undefined> {
   const row = await findEfirma(deps.db, profileId);
   if (!row) return undefined;
-  const plain = unseal(keyringOf(deps), profileId, row.id, row);
+  const plain = unseal(keyringOf(deps), [profileId, row.id], row);
   const parsed = JSON.parse(plain.toString('utf8')) as { cer: string; key: string; password: string };
   plain.fill(0);
   await writeAudit(deps.db, {

@@ -1,11 +1,18 @@
 import type { DbHandle } from '@folio/db';
 import type { MailSender } from '@folio/email';
 import type { Logger } from '../../context';
+import type { EfirmaKeyring } from '../efirma/keyring';
+import {
+  createWebhookSweeper,
+  type WebhookJobs,
+  type WebhookSweeper,
+  webhookQueues,
+} from '../webhooks/delivery-jobs';
 import { createMailKicker, type MailJobs, type MailKicker, mailQueues } from './mail-jobs';
-import { createJobQueue, type JobQueue, jobSource } from './queue';
+import { createJobQueue, type JobQueue, jobSource, type QueueSpecs } from './queue';
 
-/** Every job the service runs, by name. The SAT sync and webhook deliveries add theirs here. */
-export type AppJobs = MailJobs;
+/** Every job the service runs, by name. The SAT sync adds its own here. */
+export type AppJobs = MailJobs & WebhookJobs;
 
 export interface AppJobsOptions {
   handle: DbHandle;
@@ -13,12 +20,22 @@ export interface AppJobsOptions {
   log: Logger;
   /** Idle workers look for due jobs this often (seconds; default 2). */
   pollingIntervalSeconds?: number;
+  /** Outgoing webhooks: the keyring that opens their secrets, and production's SSRF guard. */
+  webhooks: {
+    keyring: EfirmaKeyring;
+    production: boolean;
+    /** A receiver's time to answer (default 10 s; tests shorten it). */
+    timeoutMs?: number;
+    /** How often pending deliveries are given their jobs (default 2 s). */
+    sweepMs?: number;
+  };
 }
 
 export interface AppJobRunner {
   queue: JobQueue<AppJobs>;
   mail: MailKicker;
-  /** Starts the queue (creating or migrating its schema) and queues mail left without a job. */
+  webhooks: WebhookSweeper;
+  /** Starts the queue (creating or migrating its schema) and queues mail and deliveries left without a job. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -27,7 +44,18 @@ export interface AppJobRunner {
 export function createAppJobs(opts: AppJobsOptions): AppJobRunner {
   const queue = createJobQueue<AppJobs>({
     source: jobSource(opts.handle),
-    queues: { ...mailQueues(opts.handle.db, opts.sender) },
+    // mailQueues is typed for MailJobs alone; its handlers enqueue only mail jobs, so the wider map is safe.
+    queues: {
+      ...(mailQueues(opts.handle.db, opts.sender) as unknown as QueueSpecs<AppJobs>),
+      ...webhookQueues<AppJobs>({
+        db: opts.handle.db,
+        log: opts.log,
+        keyring: opts.webhooks.keyring,
+        production: opts.webhooks.production,
+        timeoutMs: opts.webhooks.timeoutMs,
+        kickEmail: () => mail.kick(),
+      }),
+    },
     log: opts.log,
     pollingIntervalSeconds: opts.pollingIntervalSeconds,
   });
@@ -37,14 +65,24 @@ export function createAppJobs(opts: AppJobsOptions): AppJobRunner {
     maxAttempts: opts.sender.maxAttempts,
     log: opts.log,
   });
+  const webhooks = createWebhookSweeper({
+    db: opts.handle.db,
+    queue,
+    log: opts.log,
+    everyMs: opts.webhooks.sweepMs,
+  });
   return {
     queue,
     mail,
+    webhooks,
     async start() {
       await queue.start();
       await mail.adopt();
+      await webhooks.sweep();
+      webhooks.start();
     },
     async stop() {
+      await webhooks.stop();
       await mail.stop();
       await queue.stop();
     },

@@ -134,7 +134,7 @@ async function applyChunk(tx: Tx, profile: ProfileRow, chunk: MetadataLine[]): P
       next.fuente === before.fuente &&
       next.fechaCancelacion === before.fechaCancelacion
       ? []
-      : [{ id: row.id, next }];
+      : [{ id: row.id, before: before.estatus, next }];
   });
   await saveStatusChanges(tx, profile.id, changes, at);
   await upsertMetadata(tx, [...metadata.values()]);
