@@ -176,6 +176,22 @@ export function createJobQueue<M extends JobMap>(opts: JobQueueOptions<M>): JobQ
     }
   }
 
+  /**
+   * Two servers starting together on an empty database each create their queues' partitions, and
+   * pg-boss takes no lock there: PostgreSQL may abort one of them as a deadlock (40P01, seen in
+   * two-processes.test.ts). The aborted creation rolled back whole, so doing it again is safe.
+   */
+  async function retryDeadlock<T>(create: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await create();
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt === 5) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
+  }
+
   const queue: JobQueue<M> = {
     async start() {
       await boss.start();
@@ -188,7 +204,7 @@ export function createJobQueue<M extends JobMap>(opts: JobQueueOptions<M>): JobQ
           retryBackoff: spec.retryBackoff ?? false,
           expireInSeconds: spec.expireInSeconds ?? 15 * 60,
         };
-        await boss.createQueue(name, policy);
+        await retryDeadlock(() => boss.createQueue(name, policy));
         await boss.updateQueue(name, policy); // a changed policy applies to a queue created earlier
         if (spec.cron) await boss.schedule(name, spec.cron.expression, {}, { tz: spec.cron.tz ?? 'UTC' });
         else await boss.unschedule(name);
