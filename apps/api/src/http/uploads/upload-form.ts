@@ -3,6 +3,15 @@ import type { Context } from 'hono';
 import { MAX_UPLOAD_FILES, MAX_UPLOAD_INFLATED_BYTES } from './limits';
 import { checkZip, type EntryKind, ZipRefused } from './zip';
 
+/** A multipart body's parts, or the 400 to answer a malformed one with. */
+export async function readMultipart(c: Context): Promise<FormData | Response> {
+  try {
+    return await c.req.formData();
+  } catch {
+    return c.json(errorBody(400, 'Malformed multipart body', { code: 'malformed_multipart' }), 400);
+  }
+}
+
 /**
  * The `files` of a multipart upload, with every ZIP checked (size, entries, names) and the request's
  * files and inflated bytes counted before anything from it is stored; or the refusal to answer with.
@@ -13,12 +22,8 @@ export async function readUploadForm(
   c: Context,
   opts: { kind?: EntryKind; maxFileBytes: number; what?: string },
 ): Promise<FormData | Response> {
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    return c.json(errorBody(400, 'Malformed multipart body', { code: 'malformed_multipart' }), 400);
-  }
+  const form = await readMultipart(c);
+  if (form instanceof Response) return form;
   if (!form.getAll('files').length)
     return c.json(errorBody(400, 'No `files` in the upload', { code: 'no_files' }), 400);
   const total = { files: 0, bytes: 0 };

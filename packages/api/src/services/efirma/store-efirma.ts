@@ -137,7 +137,7 @@ export async function readEfirma(
 ): Promise<EfirmaMetadata> {
   const profile = await ownProfile(ctx, principal, profileRef, 'read');
   const row = await findEfirma(ctx.db, profile.id);
-  if (!row) throw notFound('This profile has no stored e.firma');
+  if (!row) throw notFound('This profile has no stored e.firma', 'efirma_not_found');
   return metadataOf(row);
 }
 
@@ -145,7 +145,8 @@ export async function readEfirma(
 export async function removeEfirma(ctx: Context, principal: Principal, profileRef: string): Promise<void> {
   const profile = await ownProfile(ctx, principal, profileRef, 'write');
   await ctx.db.transaction(async (tx) => {
-    if (!(await deleteEfirma(tx, profile.id))) throw notFound('This profile has no stored e.firma');
+    if (!(await deleteEfirma(tx, profile.id)))
+      throw notFound('This profile has no stored e.firma', 'efirma_not_found');
     await audit(
       ctx,
       'efirma.delete',
