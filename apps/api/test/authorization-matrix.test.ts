@@ -207,11 +207,50 @@ const CALLS: Record<string, Call> = {
     path: (x) => `/api/api-keys/${x.spareKeyId}`,
     fresh: async () => ({ spareKeyId: (await newKey('write')).id }),
   },
+  // The owner's e.firma: GET and DELETE find one the PUT stored (the simulator issues it for OWNER.rfc).
+  'PUT /profiles/{profileId}/efirma': {
+    path: (x) => `/api/profiles/${x.profileId}/efirma`,
+    body: () => efirmaForm(),
+  },
+  'GET /profiles/{profileId}/efirma': {
+    path: (x) => `/api/profiles/${x.profileId}/efirma`,
+    fresh: storeOwnersEfirma,
+  },
+  'DELETE /profiles/{profileId}/efirma': {
+    path: (x) => `/api/profiles/${x.profileId}/efirma`,
+    fresh: storeOwnersEfirma,
+  },
+  'POST /support/requests': {
+    unowned: true,
+    body: () => ({ asunto: 'Matriz', mensaje: 'Una pregunta' }),
+  },
+  'GET /support/requests': { unowned: true },
   'POST /webhooks/stripe': {
     public: true,
     skipOwner: 'signed by the payment provider, not a user; covered in billing-webhook.test.ts',
   },
 };
+
+/** The simulator's e.firma for the owner's RFC, issued once. */
+let efirma: { cer: string; key: string; password: string } | undefined;
+function efirmaForm(): FormData {
+  const form = new FormData();
+  form.append('cer', new File([Buffer.from(efirma!.cer, 'base64')], 'a.cer'));
+  form.append('key', new File([Buffer.from(efirma!.key, 'base64')], 'a.key'));
+  form.append('password', efirma!.password);
+  form.append('consentimiento', 'true');
+  return form;
+}
+
+async function storeOwnersEfirma(): Promise<Record<string, string>> {
+  const res = await t.app.request(`/api/profiles/${o.profileId}/efirma`, {
+    method: 'PUT',
+    headers: bearer(owner.token),
+    body: efirmaForm(),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return {};
+}
 
 async function newKey(scope: 'read' | 'write'): Promise<{ id: string; key: string }> {
   const res = await request(t, 'POST', '/api/api-keys', {
@@ -316,6 +355,8 @@ beforeAll(async () => {
     antes: 'Opcional',
     despues: 'Sí',
   });
+  const issued = await request(t, 'POST', '/__dev/sat/efirma', { body: { rfc: OWNER.rfc } });
+  efirma = (await issued.json()).data;
   keys.write = (await newKey('write')).key;
   keys.read = (await newKey('read')).key;
 }, 60_000);
@@ -341,6 +382,7 @@ function send(key: string, call: Call, ids: Record<string, string>, headers: Rec
   const [method, template] = key.split(' ') as [string, string];
   const path = (call.path?.(ids) ?? `/api${template}`) + (call.query?.(ids) ?? '');
   const body = call.body?.(ids);
+  if (body instanceof FormData) return t.app.request(path, { method, headers, body });
   if (XML_BODY.has(key) || TEXT_BODY.has(key)) {
     return t.app.request(path, {
       method,
@@ -390,6 +432,10 @@ describe('the owner’s API keys over every REST route', () => {
       [
         'DELETE /api-keys/{id}',
         'DELETE /profiles/{profileId}',
+        // The stored e.firma: an API key may not read, replace or delete it (integrations.md §1).
+        'PUT /profiles/{profileId}/efirma',
+        'GET /profiles/{profileId}/efirma',
+        'DELETE /profiles/{profileId}/efirma',
         'GET /api-keys',
         'POST /api-keys',
         'POST /auth/logout',
@@ -478,6 +524,15 @@ describe('authorization over every tRPC procedure', () => {
       files: [{ name: 'm.txt', content: `Uuid~Estatus~FechaCancelacion\r\n${o.invoiceUuid}~1~\r\n` }],
     }),
     'satMetadata.missing': () => ({ profileId: o.profileId }),
+    'efirma.store': () => ({
+      profileId: o.profileId,
+      cer: efirma!.cer,
+      key: efirma!.key,
+      password: efirma!.password,
+      consentimiento: true,
+    }),
+    'efirma.get': () => ({ profileId: o.profileId }),
+    'efirma.delete': () => ({ profileId: o.profileId }),
   };
 
   it.each(procedures.filter((p) => !PUBLIC.has(p)))('%s: no token → UNAUTHORIZED', async (path) => {

@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'efirma_consent_required',
   'efirma_test_certificate',
   'efirma_refused_by_sat',
+  'efirma_not_found',
   // SAT catalog.
   'favorite_limit_reached',
   // Outgoing webhooks.

@@ -43,6 +43,7 @@ export {
   type RouteEntry,
 } from './rest/table/entry';
 export { type AppRouter, appRouter } from './root';
+export { MAX_EFIRMA_FILE_BYTES } from './schemas/efirma';
 export {
   ExpenseExportFields,
   ExpenseExportQuery,
@@ -51,6 +52,7 @@ export {
 } from './schemas/export';
 export type { FileReport, ImportReport } from './schemas/import-report';
 export { DiotFields, DiotQuery, MonthFields, MonthQuery, YearFields, YearQuery } from './schemas/report';
+export { requireSession } from './services/api-keys/rules';
 export { authenticate } from './services/auth/authenticate';
 export { ACCESS_COOKIE } from './services/auth/cookies';
 export { CLIENT_LOGIN_FAILURES } from './services/auth/login';
@@ -63,6 +65,7 @@ export { type ImportFile, importCfdiFiles, openImport } from './services/cfdi/im
 export { getInvoiceXml } from './services/cfdi/read-invoices';
 export { backfillSubstitutions } from './services/cfdi/sat-status';
 export { deriveDevKeyring, type EfirmaKeyring, parseEfirmaKeys } from './services/efirma/keyring';
+export { storeEfirma } from './services/efirma/store-efirma';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';
 export { invoicePdf } from './services/exports/invoice-pdf';
 export { PDF_LIMITS, type PdfLimits } from './services/exports/pdf-pool';

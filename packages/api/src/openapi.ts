@@ -21,8 +21,13 @@ const TAGS = [
   { name: 'periods', description: 'Accounting periods that manual expenses belong to' },
   { name: 'reports', description: 'Tax reports: the month, the year and the DIOT, at the plan’s level' },
   { name: 'sat', description: 'SAT catalogs: products and services, fiscal regimes' },
+  {
+    name: 'sat-sync',
+    description: "A profile's stored e.firma, for downloading its CFDI from SAT (BASIC and PRO)",
+  },
   { name: 'subscription', description: 'Plans, the current subscription, checkout and the customer portal' },
   { name: 'api-keys', description: 'API keys for scripts and servers (BASIC and PRO)' },
+  { name: 'support', description: 'Support requests: email on BASIC, priority on PRO' },
 ];
 
 const ErrorBody = z
@@ -237,7 +242,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl: string 
   for (const route of fileRoutes) {
     const op = operation(route.method, route.path);
     answers(op, route.rest?.successStatus ?? 200, route.errors, route.rest ?? {});
-    op.security = route.protect === false ? [] : SECURITY;
+    op.security = route.protect === false ? [] : route.sessionOnly ? SESSION_SECURITY : SECURITY;
   }
   for (const key of Object.keys(doc.components?.schemas ?? {})) {
     if (key.startsWith('error.')) delete doc.components!.schemas![key];

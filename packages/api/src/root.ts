@@ -2,6 +2,7 @@ import { apiKeysRouter } from './routers/api-keys';
 import { authRouter } from './routers/auth';
 import { cfdiRouter } from './routers/cfdi';
 import { diotRouter } from './routers/diot';
+import { efirmaRouter } from './routers/efirma';
 import { expensesRouter } from './routers/expenses';
 import { invoicesRouter } from './routers/invoices';
 import { periodsRouter } from './routers/periods';
@@ -10,6 +11,7 @@ import { reportsRouter } from './routers/reports';
 import { satRouter } from './routers/sat';
 import { satMetadataRouter } from './routers/sat-metadata';
 import { subscriptionRouter } from './routers/subscription';
+import { supportRouter } from './routers/support';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -25,6 +27,8 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   reports: reportsRouter,
   diot: diotRouter,
+  efirma: efirmaRouter,
+  support: supportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -151,8 +151,10 @@ describe('the document as a whole', () => {
       'periods',
       'reports',
       'sat',
+      'sat-sync',
       'subscription',
       'api-keys',
+      'support',
     ]);
     for (const { method, path, op: o } of operations) {
       expect(o.summary, `${method} ${path}`).toBeTruthy();
@@ -178,6 +180,9 @@ describe('the document as a whole', () => {
       'delete /profiles/{profileId}',
       'post /auth/refresh',
       'post /auth/change-password',
+      'put /profiles/{profileId}/efirma',
+      'get /profiles/{profileId}/efirma',
+      'delete /profiles/{profileId}/efirma',
     ]);
     const open = new Set([
       'post /auth/register',

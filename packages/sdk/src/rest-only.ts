@@ -10,6 +10,8 @@ export type {
   CfdiFile,
   DiotFileFormat,
   DiotReport,
+  EfirmaMetadata,
+  EfirmaUpload,
   ExpenseExportQuery,
   FolioExports,
   FolioReports,
@@ -51,3 +53,5 @@ export type ErrorBody = Schemas['ErrorBody'];
 export type Subscription = Schemas['Subscription'];
 export type AvailablePlan = Schemas['AvailablePlan'];
 export type PlanLimits = Schemas['PlanLimits'];
+export type SupportRequest = Schemas['SupportRequest'];
+export type SupportRequestCreated = Schemas['SupportRequestCreated'];

@@ -54,6 +54,19 @@ export interface CfdiFile {
 
 export type ImportReport = components['schemas']['ImportReport'];
 export type ImportAnswer = { message: string; data: ImportReport };
+/** What `PUT /api/profiles/{profileId}/efirma` and its GET answer: the certificate's facts and the consent. */
+export type EfirmaMetadata = components['schemas']['EfirmaMetadata'];
+
+/** A profile's e.firma to store: its files, the key's password and the taxpayer's consent. */
+export interface EfirmaUpload {
+  profileId: string;
+  cer: Blob | Uint8Array | ArrayBuffer;
+  key: Blob | Uint8Array | ArrayBuffer;
+  password: string;
+  /** Must be true: the taxpayer agrees that Folio keeps the e.firma (the text is in the document). */
+  consentimiento: boolean;
+}
+
 export type SatMetadataAnswer = { message: string; data: components['schemas']['SatMetadataReport'] };
 
 /** The listing's filters and `format` (`xlsx`, the default, needs BASIC or PRO; `csv` is on every plan). */
@@ -134,6 +147,12 @@ export interface FolioRestClient {
     init?: { signal?: AbortSignal | undefined },
   ): Promise<RestSuccess<SatMetadataAnswer>>;
   /**
+   * `PUT /api/profiles/{profileId}/efirma` as multipart (`cer`, `key`, `password`, `consentimiento`):
+   * checks and stores the profile's e.firma, resolving to its certificate facts. Session only (an
+   * API key gets 403); a refusal throws {@link FolioApiError} with the check's `code`.
+   */
+  uploadEfirma(upload: EfirmaUpload, init?: { signal?: AbortSignal | undefined }): Promise<EfirmaMetadata>;
+  /**
    * Downloads: `exports.invoices(query)`, `exports.expenses(query)`, `exports.invoicePdf(id)`. A
    * refusal (403 plan, 400 too many rows or a bad filter) throws {@link FolioApiError} like any call.
    */
@@ -171,6 +190,15 @@ const toBlob = (content: CfdiFile['content']): Blob =>
 function multipart(files: CfdiFile[]): FormData {
   const form = new FormData();
   for (const file of files) form.append('files', toBlob(file.content), file.name);
+  return form;
+}
+
+function efirmaForm(upload: EfirmaUpload): FormData {
+  const form = new FormData();
+  form.append('cer', toBlob(upload.cer), 'efirma.cer');
+  form.append('key', toBlob(upload.key), 'efirma.key');
+  form.append('password', upload.password);
+  form.append('consentimiento', String(upload.consentimiento === true));
   return form;
 }
 
@@ -289,6 +317,15 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
         if (data.data.length === 0 || page >= data.pagination.totalPages) return;
         page++;
       }
+    },
+    async uploadEfirma(upload, init) {
+      const { data } = await send('PUT', '/profiles/{profileId}/efirma', {
+        params: { path: { profileId: upload.profileId } },
+        body: {},
+        bodySerializer: () => efirmaForm(upload),
+        signal: init?.signal,
+      });
+      return data.data;
     },
     uploadSatMetadata(profileId, files, init) {
       return send('POST', '/profiles/{profileId}/sat-metadata', {

@@ -3,6 +3,7 @@ import { expensesExport, invoicePdf, invoicesExport } from './exports';
 import type { FileHandler } from './file-handler';
 import { annualReportFile, diotReportFile, monthlyReportFile } from './reports';
 import { cfdiUpload, cfdiUploadXml, invoiceXml } from './uploads/cfdi-upload';
+import { efirmaUpload } from './uploads/efirma-upload';
 import { satMetadataUpload } from './uploads/sat-metadata-upload';
 import { stripeWebhook } from './webhook';
 
@@ -11,6 +12,7 @@ export const fileHandlers: Record<FileHandlerName, FileHandler> = {
   cfdiUpload,
   cfdiUploadXml,
   satMetadataUpload,
+  efirmaUpload,
   invoiceXml,
   invoicePdf,
   invoicesExport,

@@ -18,6 +18,7 @@ import {
   ROUTE_TABLE,
   type RouteEntry,
   refuseUnknownParams,
+  requireSession,
   resolveRoutes,
 } from '@folio/api';
 import { type AnyTRPCRouter, TRPCError } from '@trpc/server';
@@ -103,6 +104,8 @@ export function mountRest<N extends string>(
         const info = requestInfo(c, deps, resHeaders);
         const ctx: ApiContext = createContext({ ...deps, log: c.get('log') }, info);
         if (route.protect) ctx.principal = await authenticate(ctx, route.access);
+        // Before any body is read (a file handler's included); a procedure's meta says it again for tRPC.
+        if (route.sessionOnly && ctx.principal) requireSession(ctx.principal);
         // A parameter the route does not read is a mistake worth saying (before any work).
         refuseUnknownParams(Object.keys(c.req.queries()), route.queryParams);
         // Path parameters go to SQL; PostgreSQL text cannot hold U+0000.

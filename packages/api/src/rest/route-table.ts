@@ -2,6 +2,7 @@ import { apiKeysRoutes } from './table/api-keys';
 import { authRoutes } from './table/auth';
 import { diotRoutes } from './table/diot';
 import { downloadRoutes } from './table/downloads';
+import { efirmaRoutes } from './table/efirma';
 import type { RouteEntry } from './table/entry';
 import { expensesRoutes } from './table/expenses';
 import { invoicesRoutes } from './table/invoices';
@@ -11,6 +12,7 @@ import { reportsRoutes } from './table/reports';
 import { satRoutes } from './table/sat';
 import { satMetadataRoutes } from './table/sat-metadata';
 import { subscriptionRoutes } from './table/subscription';
+import { supportRoutes } from './table/support';
 import { uploadRoutes } from './table/uploads';
 import { webhookRoutes } from './table/webhooks';
 
@@ -27,10 +29,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...periodsRoutes,
   ...satRoutes,
   ...satMetadataRoutes,
+  ...efirmaRoutes,
   ...subscriptionRoutes,
   ...apiKeysRoutes,
   ...reportsRoutes,
   ...diotRoutes,
+  ...supportRoutes,
   ...uploadRoutes,
   ...downloadRoutes,
   ...webhookRoutes,
@@ -44,6 +48,8 @@ export const TRPC_ONLY = {
   'cfdi.import': 'REST takes the files themselves (POST /profiles/{profileId}/cfdi); tRPC sends XML text',
   'satMetadata.import':
     'REST takes the files themselves (POST /profiles/{profileId}/sat-metadata); tRPC sends the text',
+  'efirma.store':
+    'REST takes the files themselves (PUT /profiles/{profileId}/efirma); tRPC sends them in base64',
 } as const;
 
 /** Literal segments sort before `{param}` ones, so `/sat/search` is matched before `/sat/{id}`. */

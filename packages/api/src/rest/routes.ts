@@ -51,7 +51,7 @@ export function resolveRoutes<N extends string>(
         rest: entry.rest ?? {},
         protect,
         access: entry.method === 'GET' ? 'read' : 'write',
-        sessionOnly: false,
+        sessionOnly: entry.sessionOnly === true,
         queryParams: Object.keys(shapeOf(query)),
       };
     }

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FolioApiError } from '../errors';
+import { satEfirmaCommand } from './efirma';
 import { expenseAddCommand, expensesCommand } from './expenses';
 import { exportCommand, pdfCommand } from './export';
 import { importCommand } from './import';
@@ -11,6 +12,7 @@ import { profileCreateCommand } from './profile-create';
 import { reportCommand } from './report';
 import { satSearchCommand } from './sat';
 import { explain, openSession } from './session';
+import { supportCommand, supportListCommand } from './support';
 import { upgradeCommand } from './upgrade';
 
 declare const __SDK_VERSION__: string | undefined;
@@ -41,6 +43,15 @@ Usage
                                                        period first when it has none; without --iva
                                                        the server computes it
   folio sat search <texto> [--limit N] [--json]        the SAT product and service catalog
+  folio sat efirma --cer FILE --key FILE --profile <RFC|id> [--acepto] [--json]
+                                                       store the profile's e.firma on the server
+                                                       (BASIC or PRO; needs folio login): shows the
+                                                       consent and needs --acepto or a yes; the
+                                                       password from $FOLIO_EFIRMA_PASSWORD or asked
+                                                       without echo
+  folio support "asunto" "mensaje" [--profile <RFC|id>] [--json]
+                                                       ask for support (BASIC: email, PRO: priority)
+  folio support list [--json]                          your support requests, newest first
   folio upgrade [--plan BASIC|PRO] [--anual] [--complete-dev]
                                                        a checkout for the plan (default PRO): prints
                                                        the URL to pay at; --complete-dev pays it at
@@ -78,7 +89,7 @@ Options for every command
   -v, --version    the version
 
 Environment: FOLIO_URL, FOLIO_API_KEY (an API key for scripts; used instead of the stored login),
-FOLIO_TOKEN, FOLIO_CONFIG, FOLIO_EMAIL, FOLIO_PASSWORD.
+FOLIO_TOKEN, FOLIO_CONFIG, FOLIO_EMAIL, FOLIO_PASSWORD, FOLIO_EFIRMA_PASSWORD.
 Files are written whole or not at all (a temporary file renamed at the end); an existing file is
 replaced. Downloads show their progress on stderr when it is a terminal.
 Exit codes: 0 fine, 1 failed or something rejected, 2 bad command line, 130 interrupted.
@@ -151,6 +162,14 @@ const COMMANDS = {
     json: { type: 'boolean' },
   },
   'sat search': { ...GLOBAL, limit: { type: 'string' }, json: { type: 'boolean' } },
+  'sat efirma': {
+    ...LIST,
+    cer: { type: 'string' },
+    key: { type: 'string' },
+    acepto: { type: 'boolean' },
+  },
+  support: LIST,
+  'support list': { ...GLOBAL, json: { type: 'boolean' } },
   upgrade: {
     ...GLOBAL,
     plan: { type: 'string' },
@@ -206,7 +225,7 @@ export function commandHelp(name: string): string {
   return `Usage\n${blocks.join('\n').replace(/\n*$/, '\n')}\n${options}`;
 }
 
-/** `profiles create`, `expense add` and `sat search` are commands of their own; otherwise the first word names it. */
+/** `profiles create`, `expense add`, `sat search` and the like are commands of their own; otherwise the first word names it. */
 function commandOf(argv: string[]): [string | undefined, string[]] {
   const two = argv.slice(0, 2).join(' ');
   return isCommand(two) && argv.length >= 2 ? [two, argv.slice(2)] : [argv[0], argv.slice(1)];
@@ -249,9 +268,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.stdout.write(commandHelp(name));
     return EXIT.ok;
   }
-  // keys, export, pdf, report and sat search check their own arguments.
+  // keys, export, pdf, report, sat search and support check their own arguments.
   if (
-    !['keys', 'export', 'pdf', 'report', 'sat search'].includes(name) &&
+    !['keys', 'export', 'pdf', 'report', 'sat search', 'support'].includes(name) &&
     positionals.length > (name === 'import' ? 1 : 0)
   ) {
     io.stderr.write(`folio ${name}: unexpected argument "${positionals.at(-1)}"\n`);
@@ -281,6 +300,12 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await expenseAddCommand(io, values);
       case 'sat search':
         return await satSearchCommand(io, positionals, values);
+      case 'sat efirma':
+        return await satEfirmaCommand(io, values);
+      case 'support':
+        return await supportCommand(io, positionals, values as Record<string, string>);
+      case 'support list':
+        return await supportListCommand(io, values);
       case 'upgrade':
         return await upgradeCommand(io, values);
       case 'keys':

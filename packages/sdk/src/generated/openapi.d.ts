@@ -962,6 +962,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profiles/{profileId}/efirma": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profile's stored e.firma: certificate facts and consent
+         * @description RFC, certificate number, validity and the consent recorded with it; 404 `efirma_not_found` when none is stored. Session only: an API key gets 403 `session_required`. BASIC and PRO (FREE: 403 naming BASIC).
+         */
+        get: operations["efirma-get"];
+        /**
+         * Store the profile's e.firma (multipart `cer`, `key`, `password`, `consentimiento`)
+         * @description Checks the e.firma before storing it, each check with its own 400 `code`: a readable certificate, an e.firma and not a CSD, the profile's RFC, within its validity, the password opens the key, the key is the certificate’s; and `consentimiento` must be `true`. Nothing is stored on a refusal. Stored encrypted, replacing the previous one; the key and password never appear in an answer or a log. At most 64 KB per file (413). Session only: an API key gets 403 `session_required`. BASIC and PRO (FREE: 403 naming BASIC). tRPC: `efirma.store` with the files in base64.
+         */
+        put: operations["efirma-store"];
+        post?: never;
+        /**
+         * Erase the profile's stored e.firma
+         * @description Deletes the record and its wrapped key (not a flag); 404 `efirma_not_found` when none is stored. Session only: an API key gets 403 `session_required`. BASIC and PRO (FREE: 403 naming BASIC).
+         */
+        delete: operations["efirma-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your support requests, newest first
+         * @description Only your own, whatever your plan now (a downgrade keeps the history readable).
+         */
+        get: operations["support-list"];
+        put?: never;
+        /**
+         * Ask for support (BASIC: email, PRO: priority)
+         * @description Records the request, mails it to the support team with your plan, profiles and your last failed request ids, and mails you an acknowledgement. BASIC: normal priority, an answer within 2 business days; PRO: high priority, within 4 business hours (Monday–Friday, Mexico City). FREE answers 403 naming BASIC.
+         */
+        post: operations["support-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/profiles/{profileId}/cfdi": {
         parameters: {
             query?: never;
@@ -2129,6 +2181,91 @@ export interface components {
             region_8: ("norte" | "sur") | null;
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "rfc": "EKU9003173C9",
+         *       "numero_certificado": "30001000000500003416",
+         *       "valido_desde": "2023-05-18T11:43:51.000Z",
+         *       "valido_hasta": "2027-05-18T11:43:51.000Z",
+         *       "consentimiento": {
+         *         "version": "2026-11-v1",
+         *         "fecha": "2026-11-25T18:00:00.000Z",
+         *         "ip": "203.0.113.7"
+         *       }
+         *     }
+         */
+        EfirmaMetadata: {
+            rfc: string;
+            /** @description SAT's certificate number (20 digits) */
+            numero_certificado: string;
+            /** Format: date-time */
+            valido_desde: string;
+            /** Format: date-time */
+            valido_hasta: string;
+            consentimiento: {
+                /** @description The version of the consent text agreed to */
+                version: string;
+                /** Format: date-time */
+                fecha: string;
+                /** @description The address the consent came from */
+                ip: string | null;
+            };
+        };
+        /**
+         * @example {
+         *       "id": "7d1e4c2a-9b3f-4e6d-8a5c-1f2e3d4c5b6a",
+         *       "folio": "SOP-2026-000123",
+         *       "prioridad": "alta",
+         *       "respuesta_esperada_antes_de": "2026-11-30T17:30:00.000Z"
+         *     }
+         */
+        SupportRequestCreated: {
+            /** Format: uuid */
+            id: string;
+            folio: string;
+            /** @enum {string} */
+            prioridad: "normal" | "alta";
+            /**
+             * Format: date-time
+             * @description Promised answer time: business hours Monday–Friday 09:00–18:00, Mexico City
+             */
+            respuesta_esperada_antes_de: string;
+        };
+        /**
+         * @example {
+         *       "id": "7d1e4c2a-9b3f-4e6d-8a5c-1f2e3d4c5b6a",
+         *       "folio": "SOP-2026-000123",
+         *       "prioridad": "alta",
+         *       "respuesta_esperada_antes_de": "2026-11-30T17:30:00.000Z",
+         *       "asunto": "No puedo descargar el PDF de una factura",
+         *       "mensaje": "Al descargar la factura con folio A-123 recibo un error 503.",
+         *       "profile_id": "ee28334c-2b11-4bc9-b72d-c31a246548a9",
+         *       "plan": "PRO",
+         *       "created_at": "2026-11-27T22:30:00.000Z"
+         *     }
+         */
+        SupportRequest: {
+            /** Format: uuid */
+            id: string;
+            folio: string;
+            /** @enum {string} */
+            prioridad: "normal" | "alta";
+            /**
+             * Format: date-time
+             * @description Promised answer time: business hours Monday–Friday 09:00–18:00, Mexico City
+             */
+            respuesta_esperada_antes_de: string;
+            asunto: string;
+            mensaje: string;
+            profile_id: string | null;
+            /**
+             * @description The plan when the request was made
+             * @enum {string}
+             */
+            plan: "FREE" | "BASIC" | "PRO" | "ENTERPRISE";
+            /** Format: date-time */
+            created_at: string;
+        };
         ImportReport: {
             imported: number;
             duplicates: number;
@@ -2201,7 +2338,7 @@ export interface components {
              * @description A stable snake_case identifier for programs to switch on. Each is explained, with how to fix it, in /api/docs/errors.md; the answer's `Link: <…#code>; rel="help"` header points at its entry.
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable" | "route_not_found" | "unknown_parameter" | "malformed_json" | "malformed_multipart" | "no_files" | "request_target_invalid" | "empty_update" | "idempotency_key_invalid" | "idempotency_key_reused" | "database_unavailable" | "session_required" | "api_key_invalid" | "api_key_read_only" | "api_key_limit_reached" | "cross_site_refused" | "email_unverified" | "plan_required" | "plan_limit_reached" | "quota_exceeded" | "rfc_invalid" | "rfc_taken" | "rfc_locked" | "regimen_invalid" | "profile_frozen" | "cfdi_rejected" | "uuid_invalid" | "cancelled_by_sat" | "fecha_cancelacion_required" | "fecha_cancelacion_refused" | "fecha_cancelacion_early" | "payment_date_required" | "payment_date_without_payment" | "period_mismatch" | "period_closed" | "mes_without_año" | "forma_pago_invalid" | "pedimento_invalid" | "too_many_decimals" | "foreign_supplier_incomplete" | "tipo_operacion_not_allowed" | "export_too_large" | "format_unsupported" | "pdf_busy" | "pdf_timeout" | "pdf_unprintable" | "efirma_certificate_unreadable" | "efirma_not_fiel" | "efirma_rfc_mismatch" | "efirma_expired" | "efirma_not_yet_valid" | "efirma_password_wrong" | "efirma_key_mismatch" | "efirma_consent_required" | "efirma_test_certificate" | "efirma_refused_by_sat" | "favorite_limit_reached" | "webhook_url_invalid" | "webhook_endpoint_limit_reached" | "webhook_delivery_pending" | "already_subscribed" | "no_paid_subscription" | "customer_missing" | "promotion_code_invalid" | "signature_invalid";
+            code: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable" | "route_not_found" | "unknown_parameter" | "malformed_json" | "malformed_multipart" | "no_files" | "request_target_invalid" | "empty_update" | "idempotency_key_invalid" | "idempotency_key_reused" | "database_unavailable" | "session_required" | "api_key_invalid" | "api_key_read_only" | "api_key_limit_reached" | "cross_site_refused" | "email_unverified" | "plan_required" | "plan_limit_reached" | "quota_exceeded" | "rfc_invalid" | "rfc_taken" | "rfc_locked" | "regimen_invalid" | "profile_frozen" | "cfdi_rejected" | "uuid_invalid" | "cancelled_by_sat" | "fecha_cancelacion_required" | "fecha_cancelacion_refused" | "fecha_cancelacion_early" | "payment_date_required" | "payment_date_without_payment" | "period_mismatch" | "period_closed" | "mes_without_año" | "forma_pago_invalid" | "pedimento_invalid" | "too_many_decimals" | "foreign_supplier_incomplete" | "tipo_operacion_not_allowed" | "export_too_large" | "format_unsupported" | "pdf_busy" | "pdf_timeout" | "pdf_unprintable" | "efirma_certificate_unreadable" | "efirma_not_fiel" | "efirma_rfc_mismatch" | "efirma_expired" | "efirma_not_yet_valid" | "efirma_password_wrong" | "efirma_key_mismatch" | "efirma_consent_required" | "efirma_test_certificate" | "efirma_refused_by_sat" | "efirma_not_found" | "favorite_limit_reached" | "webhook_url_invalid" | "webhook_endpoint_limit_reached" | "webhook_delivery_pending" | "already_subscribed" | "no_paid_subscription" | "customer_missing" | "promotion_code_invalid" | "signature_invalid";
             /** @description With `validation_failed`: each invalid input field (dotted path) and why */
             fields?: {
                 path: string;
@@ -6693,6 +6830,423 @@ export interface operations {
                     "application/json": {
                         message: string;
                         data: components["schemas"]["DiotProveedorSetting"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "efirma-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EfirmaMetadata"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "efirma-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The profile whose e.firma it is */
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The certificate (.cer)
+                     */
+                    cer: string;
+                    /**
+                     * Format: binary
+                     * @description The private key (.key)
+                     */
+                    key: string;
+                    /** @description The key's password */
+                    password: string;
+                    /**
+                     * @description Must be true: the taxpayer agrees to this text (version 2026-11-v1): "Autorizo a Folio a guardar mi e.firma cifrada y a usarla solo para descargar mis CFDI y sus metadatos del SAT y consultar su estado. Puedo borrarla en cualquier momento."
+                     * @enum {string}
+                     */
+                    consentimiento: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description Stored: the certificate’s facts and the recorded consent */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EfirmaMetadata"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "efirma-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "support-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SupportRequest"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "support-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "asunto": "No puedo descargar el PDF de una factura",
+                 *       "mensaje": "Al descargar la factura con folio A-123 recibo un error 503.",
+                 *       "profileId": "ee28334c-2b11-4bc9-b72d-c31a246548a9"
+                 *     }
+                 */
+                "application/json": {
+                    asunto: string;
+                    mensaje: string;
+                    /** @description The profile: its id or its RFC */
+                    profileId?: string;
+                    /** @description Same as profileId (either spelling works) */
+                    profile_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["SupportRequestCreated"];
                     };
                 };
             };

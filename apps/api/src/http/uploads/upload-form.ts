@@ -6,6 +6,15 @@ import { type CheckedZip, checkZip, type EntryKind, type UploadedFile, ZipRefuse
 /** A `files` part of a multipart upload: a text field, a file, or a ZIP already checked. */
 export type UploadPart = { text: string } | { file: File } | { zip: CheckedZip };
 
+/** A multipart body's parts, or the 400 to answer a malformed one with. */
+export async function readMultipart(c: Context): Promise<FormData | Response> {
+  try {
+    return await c.req.formData();
+  } catch {
+    return c.json(errorBody(400, 'Malformed multipart body', { code: 'malformed_multipart' }), 400);
+  }
+}
+
 /**
  * The `files` of a multipart upload, with every ZIP read and checked (size, entries, names) and the
  * request's files and inflated bytes counted before anything from it is stored; or the refusal to
@@ -17,12 +26,8 @@ export async function readUploadForm(
   kind: EntryKind,
   what = '',
 ): Promise<UploadPart[] | Response> {
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    return c.json(errorBody(400, 'Malformed multipart body', { code: 'malformed_multipart' }), 400);
-  }
+  const form = await readMultipart(c);
+  if (form instanceof Response) return form;
   if (!form.getAll('files').length)
     return c.json(errorBody(400, 'No `files` in the upload', { code: 'no_files' }), 400);
   const parts: UploadPart[] = [];

@@ -30,6 +30,7 @@ export const FILE_HANDLERS = [
   'cfdiUpload',
   'cfdiUploadXml',
   'satMetadataUpload',
+  'efirmaUpload',
   'invoiceXml',
   'invoicePdf',
   'invoicesExport',
@@ -72,6 +73,8 @@ export interface FileEntry extends BaseEntry {
   };
   /** The body is files, read by the handler within its own limits (not the 1 MB JSON limit). */
   upload?: true;
+  /** Refuses API keys before the handler runs (what a procedure's `meta.sessionOnly` says). */
+  sessionOnly?: true;
   /** Served, but left out of the public document: only the payment provider calls it. */
   internal?: true;
 }

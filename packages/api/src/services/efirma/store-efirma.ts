@@ -5,6 +5,7 @@ import { writeAudit } from '@folio/db/queries/audit';
 import { deleteEfirma, type EfirmaRow, findEfirma, replaceEfirma } from '@folio/db/queries/efirmas';
 import type { Context } from '../../context';
 import { badRequest, invalidField, notFound, serviceUnavailable } from '../../errors';
+import { CONSENT_VERSION } from '../../schemas/efirma';
 import { requireSession } from '../api-keys/rules';
 import { audit } from '../audit';
 import type { Principal } from '../auth/principal';
@@ -14,7 +15,7 @@ import { SatGateway, SatRefused, SatUnavailable } from '../sat-sync/gateway';
 import { type SatSettings, satSettingsOf } from '../sat-sync/settings';
 import { checkEfirma, type EfirmaFiles } from './check-efirma';
 import { deriveDevKeyring, type EfirmaKeyring } from './keyring';
-import { CONSENT_VERSION, requireSatSyncPlan } from './rules';
+import { requireSatSyncPlan } from './rules';
 
 // A profile's stored e.firma (docs/sat-sync.md#efirma): session only, BASIC and PRO, checked before it
 // is stored, encrypted at rest, and never in an answer, a log line or an error: these functions
@@ -137,7 +138,7 @@ export async function readEfirma(
 ): Promise<EfirmaMetadata> {
   const profile = await ownProfile(ctx, principal, profileRef, 'read');
   const row = await findEfirma(ctx.db, profile.id);
-  if (!row) throw notFound('This profile has no stored e.firma');
+  if (!row) throw notFound('This profile has no stored e.firma', 'efirma_not_found');
   return metadataOf(row);
 }
 
@@ -145,7 +146,8 @@ export async function readEfirma(
 export async function removeEfirma(ctx: Context, principal: Principal, profileRef: string): Promise<void> {
   const profile = await ownProfile(ctx, principal, profileRef, 'write');
   await ctx.db.transaction(async (tx) => {
-    if (!(await deleteEfirma(tx, profile.id))) throw notFound('This profile has no stored e.firma');
+    if (!(await deleteEfirma(tx, profile.id)))
+      throw notFound('This profile has no stored e.firma', 'efirma_not_found');
     await audit(
       ctx,
       'efirma.delete',

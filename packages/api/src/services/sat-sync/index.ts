@@ -1,6 +1,7 @@
 // The SAT side of SAT sync, for the sync job and the server (docs/sat-sync.md#gateway).
 
-export { CONSENT_TEXT, CONSENT_VERSION, SAT_SYNC_REQUIRED } from '../efirma/rules';
+export { CONSENT_TEXT, CONSENT_VERSION } from '../../schemas/efirma';
+export { SAT_SYNC_REQUIRED } from '../efirma/rules';
 export {
   type EfirmaMetadata,
   type EfirmaUpload,
