@@ -10,6 +10,7 @@ import { reportsRouter } from './routers/reports';
 import { satRouter } from './routers/sat';
 import { satMetadataRouter } from './routers/sat-metadata';
 import { subscriptionRouter } from './routers/subscription';
+import { webhookEndpointsRouter } from './routers/webhook-endpoints';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -25,6 +26,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   reports: reportsRouter,
   diot: diotRouter,
+  webhookEndpoints: webhookEndpointsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -153,6 +153,7 @@ describe('the document as a whole', () => {
       'sat',
       'subscription',
       'api-keys',
+      'webhooks',
     ]);
     for (const { method, path, op: o } of operations) {
       expect(o.summary, `${method} ${path}`).toBeTruthy();

@@ -12,6 +12,7 @@ import { satRoutes } from './table/sat';
 import { satMetadataRoutes } from './table/sat-metadata';
 import { subscriptionRoutes } from './table/subscription';
 import { uploadRoutes } from './table/uploads';
+import { webhookEndpointsRoutes } from './table/webhook-endpoints';
 import { webhookRoutes } from './table/webhooks';
 
 /**
@@ -34,6 +35,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...uploadRoutes,
   ...downloadRoutes,
   ...webhookRoutes,
+  ...webhookEndpointsRoutes,
 ];
 
 /**
