@@ -41,6 +41,7 @@ export const WebhookEndpoint = z
     created_at: Timestamp,
   })
   .meta({ id: 'WebhookEndpoint', example });
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
 /** What POST answers once: the signing secret, never shown again. */
 export const NewWebhookEndpoint = WebhookEndpoint.extend({
@@ -113,6 +114,8 @@ export const WebhookDelivery = z
       created_at: '2026-11-25T18:05:00.000Z',
     },
   });
+
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 export const ListWebhookDeliveriesInput = WebhookEndpointId.extend({
   limit: z.coerce.number().int().min(1).max(100).optional(),
