@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { appRouter, restRoutes } from '@folio/api';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
-import { satAlerts } from '@folio/db/schema';
+import { satAlerts, webhookDeliveries } from '@folio/db/schema';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -225,6 +226,32 @@ const CALLS: Record<string, Call> = {
     body: () => ({ asunto: 'Matriz', mensaje: 'Una pregunta' }),
   },
   'GET /support/requests': { unowned: true },
+  'POST /webhook-endpoints': {
+    unowned: true,
+    body: () => ({ url: HOOK_URL, eventos: ['cfdi.imported'] }),
+  },
+  'GET /webhook-endpoints': { unowned: true },
+  'GET /webhook-endpoints/{id}': { path: (x) => `/api/webhook-endpoints/${x.endpointId}` },
+  'PATCH /webhook-endpoints/{id}': {
+    path: (x) => `/api/webhook-endpoints/${x.endpointId}`,
+    body: () => ({ descripcion: 'matriz' }),
+  },
+  'DELETE /webhook-endpoints/{id}': {
+    path: (x) => `/api/webhook-endpoints/${x.spareEndpointId}`,
+    fresh: async () => ({ spareEndpointId: await newEndpoint() }),
+  },
+  'POST /webhook-endpoints/{id}/rotate-secret': {
+    path: (x) => `/api/webhook-endpoints/${x.endpointId}/rotate-secret`,
+    body: () => ({ grace_hours: 1 }),
+  },
+  'POST /webhook-endpoints/{id}/test': { path: (x) => `/api/webhook-endpoints/${x.endpointId}/test` },
+  'GET /webhook-endpoints/{id}/deliveries': {
+    path: (x) => `/api/webhook-endpoints/${x.endpointId}/deliveries`,
+  },
+  'POST /webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver': {
+    path: (x) => `/api/webhook-endpoints/${x.endpointId}/deliveries/${x.deliveryId}/redeliver`,
+    fresh: async () => ({ deliveryId: await finishedDelivery() }),
+  },
   'POST /webhooks/stripe': {
     public: true,
     skipOwner: 'signed by the payment provider, not a user; covered in billing-webhook.test.ts',
@@ -258,6 +285,28 @@ async function newKey(scope: 'read' | 'write'): Promise<{ id: string; key: strin
     body: { name: `matriz ${scope}`, scope },
   });
   return (await res.json()).data;
+}
+
+/** Nothing listens there: the matrix runs no job queue, so no delivery is attempted. */
+const HOOK_URL = 'http://127.0.0.1:9/hooks';
+
+async function newEndpoint(): Promise<string> {
+  const res = await request(t, 'POST', '/api/webhook-endpoints', {
+    headers: bearer(owner.token),
+    body: { url: HOOK_URL, eventos: ['cfdi.imported'] },
+  });
+  return (await res.json()).data.id;
+}
+
+/** A delivery of the owner's endpoint that has finished (only those may be redelivered). */
+async function finishedDelivery(): Promise<string> {
+  await request(t, 'POST', `/api/webhook-endpoints/${o.endpointId}/test`, { headers: bearer(owner.token) });
+  const [d] = await t.handle.db
+    .update(webhookDeliveries)
+    .set({ status: 'failed' })
+    .where(and(eq(webhookDeliveries.endpointId, o.endpointId!), eq(webhookDeliveries.status, 'pending')))
+    .returning({ id: webhookDeliveries.id });
+  return d!.id;
 }
 
 let spare = 0;
@@ -357,6 +406,7 @@ beforeAll(async () => {
   });
   const issued = await request(t, 'POST', '/__dev/sat/efirma', { body: { rfc: OWNER.rfc } });
   efirma = (await issued.json()).data;
+  o.endpointId = await newEndpoint();
   keys.write = (await newKey('write')).key;
   keys.read = (await newKey('read')).key;
 }, 60_000);
@@ -373,6 +423,7 @@ const secrets = () =>
     o.periodId,
     o.expenseId,
     o.alertId,
+    o.endpointId,
     OWNER.rfc,
     OWNER.nombre,
     owner.email,
@@ -533,6 +584,13 @@ describe('authorization over every tRPC procedure', () => {
     }),
     'efirma.get': () => ({ profileId: o.profileId }),
     'efirma.delete': () => ({ profileId: o.profileId }),
+    'webhookEndpoints.get': () => ({ id: o.endpointId }),
+    'webhookEndpoints.update': () => ({ id: o.endpointId, activo: false }),
+    'webhookEndpoints.delete': () => ({ id: o.endpointId }),
+    'webhookEndpoints.rotateSecret': () => ({ id: o.endpointId }),
+    'webhookEndpoints.test': () => ({ id: o.endpointId }),
+    'webhookEndpoints.deliveries': () => ({ id: o.endpointId }),
+    'webhookEndpoints.redeliver': () => ({ id: o.endpointId, deliveryId: 'x' }),
   };
 
   it.each(procedures.filter((p) => !PUBLIC.has(p)))('%s: no token → UNAUTHORIZED', async (path) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_CODES, ERROR_DOCS_PATH } from './error-codes';
 import { ERROR_LABELS } from './failure';
+import { webhooksSection } from './openapi-webhooks';
 import { procedureOf, type RestRoute, restRoutes } from './rest/routes';
 import { isProcedureEntry, type ProcedureEntry, type RestOptions } from './rest/table/entry';
 import { appRouter } from './root';
@@ -28,6 +29,10 @@ const TAGS = [
   { name: 'subscription', description: 'Plans, the current subscription, checkout and the customer portal' },
   { name: 'api-keys', description: 'API keys for scripts and servers (BASIC and PRO)' },
   { name: 'support', description: 'Support requests: email on BASIC, priority on PRO' },
+  {
+    name: 'webhooks',
+    description: 'Signed events Folio sends to your endpoints, and the endpoints (BASIC and PRO)',
+  },
 ];
 
 const ErrorBody = z
@@ -213,7 +218,13 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl: string 
   });
   doc.info.license = LICENSE;
   doc.tags = TAGS;
-  doc.components = { ...doc.components, headers: HEADERS as never };
+  const hooks = webhooksSection();
+  doc.webhooks = hooks.webhooks;
+  doc.components = {
+    ...doc.components,
+    schemas: { ...doc.components?.schemas, ...hooks.schemas },
+    headers: HEADERS as never,
+  };
   const operation = (method: string, path: string) => {
     const op = doc.paths?.[path]?.[method.toLowerCase() as 'get'] as Operation | undefined;
     if (!op) throw new Error(`${method} ${path} is missing from the generated document`);

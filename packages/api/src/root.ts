@@ -12,6 +12,7 @@ import { satRouter } from './routers/sat';
 import { satMetadataRouter } from './routers/sat-metadata';
 import { subscriptionRouter } from './routers/subscription';
 import { supportRouter } from './routers/support';
+import { webhookEndpointsRouter } from './routers/webhook-endpoints';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   diot: diotRouter,
   efirma: efirmaRouter,
   support: supportRouter,
+  webhookEndpoints: webhookEndpointsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,7 +27,15 @@ async function lint(): Promise<NormalizedProblem[]> {
       },
     },
   });
-  return lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+  const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+  // The answers of `webhooks` are the receiver's, not Folio's: they carry no X-Request-Id of ours.
+  return problems.filter(
+    (p) =>
+      !(
+        p.ruleId === 'response-contains-header' &&
+        p.location.every((l) => l.pointer?.startsWith('#/webhooks/'))
+      ),
+  );
 }
 
 const described = (p: NormalizedProblem) =>

@@ -155,6 +155,7 @@ describe('the document as a whole', () => {
       'subscription',
       'api-keys',
       'support',
+      'webhooks',
     ]);
     for (const { method, path, op: o } of operations) {
       expect(o.summary, `${method} ${path}`).toBeTruthy();

@@ -14,6 +14,7 @@ import { satMetadataRoutes } from './table/sat-metadata';
 import { subscriptionRoutes } from './table/subscription';
 import { supportRoutes } from './table/support';
 import { uploadRoutes } from './table/uploads';
+import { webhookEndpointsRoutes } from './table/webhook-endpoints';
 import { webhookRoutes } from './table/webhooks';
 
 /**
@@ -38,6 +39,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...uploadRoutes,
   ...downloadRoutes,
   ...webhookRoutes,
+  ...webhookEndpointsRoutes,
 ];
 
 /**

@@ -1014,6 +1014,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoints (never their secrets)
+         * @description The caller's endpoints in the order they were created, with whether each is active and why Folio turned it off (`motivo_desactivacion`).
+         */
+        get: operations["webhookEndpoints-list"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (BASIC or PRO); its signing secret is shown only in this answer
+         * @description Folio POSTs the subscribed `eventos` to `url`, signed per Standard Webhooks with the `whsec_…` `secret` of this answer (never shown again; see the `webhooks` section for each event). `url` is `https://`; outside production also `http://` to loopback. Needs BASIC or PRO (FREE: 403 `plan_required`); at most 10 endpoints (403 `webhook_endpoint_limit_reached`). A `write` API key may call it.
+         */
+        post: operations["webhookEndpoints-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description One endpoint of the caller, without its secret. Another user's endpoint answers 404.
+         */
+        get: operations["webhookEndpoints-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint and its delivery log
+         * @description Nothing more is delivered to it, pending deliveries included. Another user's endpoint answers 404.
+         */
+        delete: operations["webhookEndpoints-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the url, eventos, activo or descripcion of an endpoint
+         * @description Changes only the fields sent. Turning an endpoint on again (`activo: true`) clears why Folio had turned it off. Another user's endpoint answers 404.
+         */
+        patch: operations["webhookEndpoints-update"];
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the new one is shown only in this answer
+         * @description For `grace_hours` (0–24, default 0) the old secret keeps signing beside the new one: each delivery carries both signatures, space-separated, so a receiver switches without losing events. Another user's endpoint answers 404.
+         */
+        post: operations["webhookEndpoints-rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to this endpoint
+         * @description Queues one `webhook.test` delivery to this endpoint, whatever it subscribes to; its outcome shows in the delivery log. An inactive endpoint answers 409. Another user's endpoint answers 404.
+         */
+        post: operations["webhookEndpoints-test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first
+         * @description Each delivery's event (`event_id` is its `webhook-id`), status, attempts, last answer code or error, and the next attempt of a pending one; `limit` 1–100 (default 50). Another user's endpoint answers 404.
+         */
+        get: operations["webhookEndpoints-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver a finished delivery once more, with the same webhook-id
+         * @description A succeeded or failed delivery gets one more attempt (new timestamp and signature, same `webhook-id`, so receivers dedupe). A pending one answers 409 `webhook_delivery_pending`. Another user's endpoint answers 404.
+         */
+        post: operations["webhookEndpoints-redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/profiles/{profileId}/cfdi": {
         parameters: {
             query?: never;
@@ -1155,7 +1287,148 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "cfdi.imported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An import batch stored CFDI (counts and the first 100 ids)
+         * @description Folio POSTs `cfdi.imported` to each active endpoint subscribed to it, signed per Standard Webhooks. Any 2xx within 10 s acknowledges it; anything else (3xx included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, honouring `Retry-After`; a 410 turns the endpoint off.
+         */
+        post: operations["webhook-cfdi-imported"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.payment_status.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice's payment status changed (old and new estado, saldo)
+         * @description Folio POSTs `invoice.payment_status.updated` to each active endpoint subscribed to it, signed per Standard Webhooks. Any 2xx within 10 s acknowledges it; anything else (3xx included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, honouring `Retry-After`; a 410 turns the endpoint off.
+         */
+        post: operations["webhook-invoice-payment-status-updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "cfdi.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A CFDI became cancelled (SAT metadata, a status check, a substitution or the user)
+         * @description Folio POSTs `cfdi.cancelled` to each active endpoint subscribed to it, signed per Standard Webhooks. Any 2xx within 10 s acknowledges it; anything else (3xx included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, honouring `Retry-After`; a 410 turns the endpoint off.
+         */
+        post: operations["webhook-cfdi-cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sat_sync.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A SAT sync finished
+         * @description Folio POSTs `sat_sync.completed` to each active endpoint subscribed to it, signed per Standard Webhooks. Any 2xx within 10 s acknowledges it; anything else (3xx included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, honouring `Retry-After`; a 410 turns the endpoint off.
+         */
+        post: operations["webhook-sat-sync-completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sat_sync.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A SAT sync failed
+         * @description Folio POSTs `sat_sync.failed` to each active endpoint subscribed to it, signed per Standard Webhooks. Any 2xx within 10 s acknowledges it; anything else (3xx included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, honouring `Retry-After`; a 410 turns the endpoint off.
+         */
+        post: operations["webhook-sat-sync-failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user's plan or subscription status changed
+         * @description Folio POSTs `subscription.updated` to each active endpoint subscribed to it, signed per Standard Webhooks. Any 2xx within 10 s acknowledges it; anything else (3xx included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, honouring `Retry-After`; a 410 turns the endpoint off.
+         */
+        post: operations["webhook-subscription-updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by POST /webhook-endpoints/{id}/test to that endpoint only
+         * @description Folio POSTs `webhook.test` to each active endpoint subscribed to it, signed per Standard Webhooks. Any 2xx within 10 s acknowledges it; anything else (3xx included) is retried after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, honouring `Retry-After`; a 410 turns the endpoint off.
+         */
+        post: operations["webhook-webhook-test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -2266,6 +2539,100 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @example {
+         *       "id": "3f6c2a1e-8b4d-4c7a-9e5f-1a2b3c4d5e6f",
+         *       "url": "https://example.com/folio/webhooks",
+         *       "eventos": [
+         *         "cfdi.imported",
+         *         "invoice.payment_status.updated"
+         *       ],
+         *       "descripcion": "Contabilidad",
+         *       "activo": true,
+         *       "motivo_desactivacion": null,
+         *       "created_at": "2026-11-25T18:00:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+         *     }
+         */
+        NewWebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            eventos: string[];
+            descripcion: string | null;
+            activo: boolean;
+            /** @description Why Folio turned it off (`gone`: a 410; `failing`: 3 days of failures); null otherwise */
+            motivo_desactivacion: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description `whsec_…`: signs every delivery; shown only in this answer */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "id": "3f6c2a1e-8b4d-4c7a-9e5f-1a2b3c4d5e6f",
+         *       "url": "https://example.com/folio/webhooks",
+         *       "eventos": [
+         *         "cfdi.imported",
+         *         "invoice.payment_status.updated"
+         *       ],
+         *       "descripcion": "Contabilidad",
+         *       "activo": true,
+         *       "motivo_desactivacion": null,
+         *       "created_at": "2026-11-25T18:00:00.000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            eventos: string[];
+            descripcion: string | null;
+            activo: boolean;
+            /** @description Why Folio turned it off (`gone`: a 410; `failing`: 3 days of failures); null otherwise */
+            motivo_desactivacion: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "secret": "whsec_Zx1…",
+         *       "previous_valid_until": "2026-11-26T18:00:00.000Z"
+         *     }
+         */
+        RotatedWebhookSecret: {
+            secret: string;
+            /** @description Until when deliveries carry the old signature too; null without a grace period */
+            previous_valid_until: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "event_id": "msg_5f1e0c2b9a8d4e7f8a6b3c2d1e0f9a8b",
+         *       "event_type": "cfdi.imported",
+         *       "status": "failed",
+         *       "attempts": 7,
+         *       "last_status_code": 500,
+         *       "last_error": null,
+         *       "next_attempt_at": null,
+         *       "created_at": "2026-11-25T18:05:00.000Z"
+         *     }
+         */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** @description The `webhook-id` header of every attempt (`msg_…`) */
+            event_id: string;
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            last_status_code: number | null;
+            last_error: string | null;
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
         ImportReport: {
             imported: number;
             duplicates: number;
@@ -2344,6 +2711,131 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+        };
+        WebhookEvent_cfdi_imported: {
+            /** @constant */
+            type: "cfdi.imported";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                profile_id: string;
+                imported: number;
+                duplicates: number;
+                rejected: number;
+                /** @description The stored CFDI ids, the first 100 */
+                ids: string[];
+                /** @description How many were stored in all */
+                count: number;
+                /**
+                 * Format: date-time
+                 * @description When the fact changed (order of delivery is not guaranteed)
+                 */
+                updated_at: string;
+            };
+        };
+        WebhookEvent_invoice_payment_status_updated: {
+            /** @constant */
+            type: "invoice.payment_status.updated";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                invoice_id: string;
+                /** Format: uuid */
+                profile_id: string;
+                estado_anterior: string | null;
+                estado: string | null;
+                saldo: number | null;
+                /**
+                 * Format: date-time
+                 * @description When the fact changed (order of delivery is not guaranteed)
+                 */
+                updated_at: string;
+            };
+        };
+        WebhookEvent_cfdi_cancelled: {
+            /** @constant */
+            type: "cfdi.cancelled";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                cfdi_id: string;
+                /** Format: uuid */
+                profile_id: string;
+                /** @description Who said so: SAT metadata, a status check, a substitution, the user */
+                fuente: string;
+                fecha_cancelacion: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the fact changed (order of delivery is not guaranteed)
+                 */
+                updated_at: string;
+            };
+        };
+        WebhookEvent_sat_sync_completed: {
+            /** @constant */
+            type: "sat_sync.completed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                sync_id: string;
+                /** Format: uuid */
+                profile_id: string;
+                /**
+                 * Format: date-time
+                 * @description When the fact changed (order of delivery is not guaranteed)
+                 */
+                updated_at: string;
+            };
+        };
+        WebhookEvent_sat_sync_failed: {
+            /** @constant */
+            type: "sat_sync.failed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                sync_id: string;
+                /** Format: uuid */
+                profile_id: string;
+                error: string;
+                /**
+                 * Format: date-time
+                 * @description When the fact changed (order of delivery is not guaranteed)
+                 */
+                updated_at: string;
+            };
+        };
+        WebhookEvent_subscription_updated: {
+            /** @constant */
+            type: "subscription.updated";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                plan: string;
+                status: string;
+                /**
+                 * Format: date-time
+                 * @description When the fact changed (order of delivery is not guaranteed)
+                 */
+                updated_at: string;
+            };
+        };
+        WebhookEvent_webhook_test: {
+            /** @constant */
+            type: "webhook.test";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                endpoint_id: string;
+                /**
+                 * Format: date-time
+                 * @description When the fact changed (order of delivery is not guaranteed)
+                 */
+                updated_at: string;
+            };
         };
     };
     responses: never;
@@ -7307,6 +7799,688 @@ export interface operations {
             };
         };
     };
+    "webhookEndpoints-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhookEndpoints-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/folio/webhooks",
+                 *       "eventos": [
+                 *         "cfdi.imported",
+                 *         "invoice.payment_status.updated"
+                 *       ],
+                 *       "descripcion": "Contabilidad"
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    eventos: ("cfdi.imported" | "invoice.payment_status.updated" | "cfdi.cancelled" | "sat_sync.completed" | "sat_sync.failed" | "subscription.updated")[];
+                    descripcion?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["NewWebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhookEndpoints-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhookEndpoints-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhookEndpoints-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "activo": true,
+                 *       "eventos": [
+                 *         "cfdi.cancelled"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    url?: string;
+                    eventos?: ("cfdi.imported" | "invoice.payment_status.updated" | "cfdi.cancelled" | "sat_sync.completed" | "sat_sync.failed" | "subscription.updated")[];
+                    activo?: boolean;
+                    descripcion?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhookEndpoints-rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grace_hours": 24
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Hours the old secret keeps signing beside the new one (0–24, default 0) */
+                    grace_hours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["RotatedWebhookSecret"];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhookEndpoints-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhookEndpoints-deliveries": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhookEndpoints-redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "cfdi-upload": {
         parameters: {
             query?: never;
@@ -8030,6 +9204,258 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    "webhook-cfdi-imported": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`, never containing "."): the same on every retry and redelivery, so a receiver dedupes by it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation's grace period two of them, space-separated. The SDK's `verifyWebhook` checks it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_cfdi_imported"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Folio turns the endpoint off and mails its owner */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-invoice-payment-status-updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`, never containing "."): the same on every retry and redelivery, so a receiver dedupes by it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation's grace period two of them, space-separated. The SDK's `verifyWebhook` checks it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_invoice_payment_status_updated"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Folio turns the endpoint off and mails its owner */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-cfdi-cancelled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`, never containing "."): the same on every retry and redelivery, so a receiver dedupes by it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation's grace period two of them, space-separated. The SDK's `verifyWebhook` checks it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_cfdi_cancelled"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Folio turns the endpoint off and mails its owner */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-sat-sync-completed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`, never containing "."): the same on every retry and redelivery, so a receiver dedupes by it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation's grace period two of them, space-separated. The SDK's `verifyWebhook` checks it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_sat_sync_completed"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Folio turns the endpoint off and mails its owner */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-sat-sync-failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`, never containing "."): the same on every retry and redelivery, so a receiver dedupes by it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation's grace period two of them, space-separated. The SDK's `verifyWebhook` checks it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_sat_sync_failed"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Folio turns the endpoint off and mails its owner */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-subscription-updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`, never containing "."): the same on every retry and redelivery, so a receiver dedupes by it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation's grace period two of them, space-separated. The SDK's `verifyWebhook` checks it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_subscription_updated"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Folio turns the endpoint off and mails its owner */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-webhook-test": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_…`, never containing "."): the same on every retry and redelivery, so a receiver dedupes by it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation's grace period two of them, space-separated. The SDK's `verifyWebhook` checks it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_webhook_test"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Folio turns the endpoint off and mails its owner */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getEntitlements } from '@folio/billing';
 import {
-  type DeliveryRow,
   deleteEndpoint,
   type EndpointRow,
   findDelivery,
@@ -14,6 +13,7 @@ import {
 } from '@folio/db/queries/webhooks';
 import type { Context } from '../../context';
 import { conflict, forbidden, invalidField, notFound, planRequired } from '../../errors';
+import type { WebhookDelivery, WebhookEndpoint } from '../../schemas/webhook-endpoint';
 import { audit } from '../audit';
 import { seal } from '../crypto/envelope';
 import { keyringOf } from '../efirma/store-efirma';
@@ -21,54 +21,10 @@ import { secretBinding } from './deliver';
 import { emit, SUBSCRIBABLE_EVENTS } from './events';
 import { checkEndpointUrl, MAX_ENDPOINTS, MAX_GRACE_HOURS, WEBHOOKS_REQUIRE } from './rules';
 import { newSecret } from './signing';
+import { toDelivery, toEndpoint } from './webhook-endpoint-dto';
 
 // Managing a user's webhook endpoints (integrations §2). Another user's endpoint is not found (404),
 // as everywhere in Folio: no hint that it exists.
-
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  eventos: string[];
-  descripcion: string | null;
-  activo: boolean;
-  /** Why Folio turned it off (`gone`, `failing`); null when active or turned off by the user. */
-  motivo_desactivacion: string | null;
-  created_at: string;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: DeliveryRow['status'];
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  created_at: string;
-}
-
-const toEndpoint = (e: EndpointRow): WebhookEndpoint => ({
-  id: e.id,
-  url: e.url,
-  eventos: e.eventos,
-  descripcion: e.descripcion,
-  activo: e.activo,
-  motivo_desactivacion: e.disabledReason,
-  created_at: e.createdAt.toISOString(),
-});
-
-const toDelivery = (d: DeliveryRow, type: string): WebhookDelivery => ({
-  id: d.id,
-  event_id: d.eventId,
-  event_type: type,
-  status: d.status,
-  attempts: d.attempts,
-  last_status_code: d.lastStatusCode,
-  last_error: d.lastError,
-  next_attempt_at: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
-  created_at: d.createdAt.toISOString(),
-});
 
 function checkEventos(eventos: string[]): string[] {
   const unknown = eventos.filter((e) => !(SUBSCRIBABLE_EVENTS as readonly string[]).includes(e));
