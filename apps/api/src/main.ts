@@ -4,13 +4,14 @@ import { resolve } from 'node:path';
 import {
   backfillSubstitutions,
   backfillTaxDetail,
+  createAppJobs,
   mailSatAlerts,
   meaningModelFor,
   SECRET_LINK_MAILS,
 } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
 import { BUNDLED_SAT_CATALOG, ensureSatCatalog, openDb } from '@folio/db';
-import { createEmailDispatcher } from '@folio/email';
+import { createMailSender } from '@folio/email';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadEnv } from './env';
@@ -75,16 +76,22 @@ const substitutions = backfillSubstitutions(db.db).then(
   (err: unknown) => log.error({ err }, 'CFDI substitution back-fill stopped; it resumes at the next start'),
 );
 
-const mailer = createEmailDispatcher({
-  db: db.db,
-  resendApiKey: env.RESEND_API_KEY,
-  from: env.EMAIL_FROM,
+// Work for later (mail now; SAT syncs and webhook deliveries next) runs as jobs on the database.
+const jobs = createAppJobs({
+  handle: db,
+  sender: createMailSender({
+    db: db.db,
+    resendApiKey: env.RESEND_API_KEY,
+    from: env.EMAIL_FROM,
+    log,
+    secretLinks: SECRET_LINK_MAILS,
+  }),
   log,
-  secretLinks: SECRET_LINK_MAILS,
 });
-mailer.start();
+await jobs.start();
+log.info({}, 'job queue started');
 // A newer catalog (or a run cut short) may have left alerts on favorite codes: one mail per user.
-const alertMails = await mailSatAlerts({ db: db.db, kickEmail: mailer.kick });
+const alertMails = await mailSatAlerts({ db: db.db, kickEmail: jobs.mail.kick });
 if (alertMails.mails) log.info(alertMails, 'SAT catalog alerts: mails queued');
 
 const billing = createBillingProvider({
@@ -148,7 +155,7 @@ const app = createApp({
       authenticateOnUpload: env.NODE_ENV === 'production',
     },
   },
-  kickEmail: mailer.kick,
+  kickEmail: jobs.mail.kick,
   log,
   trustProxy: env.TRUST_PROXY,
   devSurfaces: env.NODE_ENV !== 'production' && !env.RESEND_API_KEY,
@@ -176,7 +183,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await new Promise<void>((done) => server.close(() => done()));
-  await mailer.stop();
+  await jobs.stop();
   stopBackfill.abort();
   await backfill;
   await substitutions;

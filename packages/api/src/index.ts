@@ -56,6 +56,28 @@ export { type ExportFile, exportExpenses, exportInvoices } from './services/expo
 export { invoicePdf } from './services/exports/invoice-pdf';
 export { PDF_LIMITS, type PdfLimits } from './services/exports/pdf-pool';
 export { EXCEL_EXPORT_REQUIRED, MAX_EXPORT_ROWS, PDF_EXPORT_REQUIRED } from './services/exports/rules';
+export {
+  type AppJobRunner,
+  type AppJobs,
+  type AppJobsOptions,
+  createAppJobs,
+} from './services/jobs/app-jobs';
+export type { MailJobs, MailKicker } from './services/jobs/mail-jobs';
+export {
+  createJobQueue,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobMap,
+  type JobQueue,
+  type JobQueueOptions,
+  type JobRun,
+  type JobSource,
+  type JobState,
+  jobSource,
+  type QueueSpec,
+  type QueueSpecs,
+  type RetryPolicy,
+} from './services/jobs/queue';
 export { annualReport } from './services/reports/compute/monthly';
 export { type ReportFile, type ReportKind, reportFile } from './services/reports/reports';
 export { yearRange } from './services/reports/rules';

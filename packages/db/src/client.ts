@@ -20,6 +20,8 @@ export interface DbHandle {
   close(): Promise<void>;
   /** The embedded instance, when kind is pglite (tests dump it as a template). */
   pglite?: PGlite;
+  /** The server's URL, when kind is postgres (the job queue opens its own pool on it). */
+  databaseUrl?: string;
 }
 
 export interface OpenDbOptions {
@@ -90,6 +92,7 @@ async function openPostgres(url: string, max: number, opts: OpenDbOptions): Prom
   return {
     db,
     kind: 'postgres',
+    databaseUrl: url,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,9 +1,3 @@
-export {
-  createEmailDispatcher,
-  type DispatcherLog,
-  type EmailDispatcher,
-  type EmailDispatcherOptions,
-} from './dispatcher';
 export { enqueueEmail, enqueueEmailToAccount, type OutboxMessage } from './outbox';
 export {
   type RenderedEmail,
@@ -12,6 +6,14 @@ export {
   renderSatAlertsEmail,
   renderVerificationEmail,
 } from './render';
+export {
+  createMailSender,
+  type Delivery,
+  type MailSender,
+  type MailSenderOptions,
+  type Retry,
+  type SenderLog,
+} from './sender';
 export {
   describeAlert,
   MAX_ALERT_LINES,

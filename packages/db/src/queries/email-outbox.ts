@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../client';
 import { emailOutbox } from '../schema';
 
@@ -24,38 +24,46 @@ export async function insertOutboxEmailToAccount(
     from users where email = ${address}`);
 }
 
-/** A claimed row is hidden from other dispatchers this long; if its process dies mid-send it is retried. */
-const LEASE = sql`now() + interval '5 minutes'`;
+/** Rows still to deliver (pending, or failed with attempts left), oldest first: each needs a send job. */
+export function listUndeliveredEmails(db: Executor, opts: { maxAttempts: number }) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      attempts: emailOutbox.attempts,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(
+      or(
+        eq(emailOutbox.status, 'pending'),
+        and(eq(emailOutbox.status, 'failed'), lt(emailOutbox.attempts, opts.maxAttempts)),
+      ),
+    )
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+}
 
 /**
- * Claims up to `batch` due rows (pending, or failed with attempts left), oldest first. SKIP LOCKED
- * plus the lease keep concurrent dispatchers off the same row.
+ * The row for its `attempt`-th try (0 = the first): undelivered, with exactly that many attempts
+ * made and attempts left. Null when another run already made that attempt or the row is done.
  */
-export async function claimDueEmails(
-  db: Db,
-  opts: { batch: number; maxAttempts: number },
-): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: emailOutbox.id })
+export async function emailForAttempt(
+  db: Executor,
+  id: string,
+  opts: { attempt: number; maxAttempts: number },
+): Promise<OutboxRow | null> {
+  const [row] = await db
+    .select()
     .from(emailOutbox)
     .where(
       and(
-        or(
-          eq(emailOutbox.status, 'pending'),
-          and(eq(emailOutbox.status, 'failed'), lt(emailOutbox.attempts, opts.maxAttempts)),
-        ),
-        lte(emailOutbox.nextAttemptAt, sql`now()`),
+        eq(emailOutbox.id, id),
+        eq(emailOutbox.attempts, opts.attempt),
+        lt(emailOutbox.attempts, opts.maxAttempts),
+        inArray(emailOutbox.status, ['pending', 'failed']),
       ),
-    )
-    .orderBy(asc(emailOutbox.createdAt))
-    .limit(opts.batch)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(emailOutbox)
-    .set({ nextAttemptAt: LEASE })
-    .where(inArray(emailOutbox.id, due))
-    .returning();
-  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    );
+  return row ?? null;
 }
 
 /** No mail provider configured: the mail was logged instead of sent. */
@@ -119,13 +127,13 @@ export async function redactExpiredLinks(db: Executor, lifetimesMs: Record<strin
   return rows.length;
 }
 
-/** Records a failed attempt; the row is due again `retryInSeconds` from now (while attempts remain). */
+/** Records a failed attempt and when the next is due (`retryInSeconds` from now); returns that time. */
 export async function markEmailFailed(
-  db: Db,
+  db: Executor,
   id: string,
   failure: { attempts: number; error: string; retryInSeconds: number },
-): Promise<void> {
-  await db
+): Promise<Date> {
+  const [row] = await db
     .update(emailOutbox)
     .set({
       status: 'failed',
@@ -133,7 +141,10 @@ export async function markEmailFailed(
       error: failure.error,
       nextAttemptAt: sql`now() + make_interval(secs => ${failure.retryInSeconds})`,
     })
-    .where(eq(emailOutbox.id, id));
+    .where(eq(emailOutbox.id, id))
+    .returning({ nextAttemptAt: emailOutbox.nextAttemptAt });
+  if (!row) throw new Error(`email ${id} is not in the outbox`);
+  return row.nextAttemptAt;
 }
 
 /** Newest first, optionally for one recipient. */

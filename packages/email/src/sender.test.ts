@@ -4,9 +4,9 @@ import type { DbHandle } from '@folio/db';
 import { emailOutbox } from '@folio/db/schema';
 import { testDb } from '@folio/db/testing/vitest';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEmailDispatcher, type EmailDispatcherOptions } from './dispatcher';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueEmail } from './outbox';
+import { createMailSender, type MailSenderOptions, type Retry } from './sender';
 
 /** A stand-in for the Resend API: records each request and answers with `reply`. */
 interface FakeRequest {
@@ -57,6 +57,7 @@ beforeEach(async () => {
   requests = [];
   logs = [];
   reply = (n) => ({ status: 200, body: { id: `re_${n}` } });
+  retries = [];
 });
 
 const verifyUrl = 'http://localhost:3000/verify-email?token=tok_123';
@@ -70,8 +71,8 @@ const enqueue = (to = 'ana@example.com') =>
   });
 const rowOf = async (id: string) =>
   (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
-const dispatcher = (extra: Partial<EmailDispatcherOptions> = {}) =>
-  createEmailDispatcher({
+const sender = (extra: Partial<MailSenderOptions> = {}) =>
+  createMailSender({
     db: handle.db,
     from: 'Folio <no-reply@folio.test>',
     log,
@@ -79,17 +80,15 @@ const dispatcher = (extra: Partial<EmailDispatcherOptions> = {}) =>
     resendBaseUrl: baseUrl,
     ...extra,
   });
-/** Makes a waiting row due again, as if its retry time had passed. */
-const makeDue = (id: string) =>
-  handle.db
-    .update(emailOutbox)
-    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-    .where(eq(emailOutbox.id, id));
-
+/** What a sender asked to schedule: the job queue would run attempt `attempts` at `retryAt`. */
+let retries: Retry[] = [];
+const scheduleRetry = async (_tx: unknown, retry: Retry) => {
+  retries.push(retry);
+};
 describe('without an API key', () => {
-  it('marks a due row logged and logs its link, never the body, and sends nothing', async () => {
+  it('marks the row logged and logs its link, never the body, and sends nothing', async () => {
     const id = await enqueue();
-    expect(await dispatcher({ resendApiKey: undefined }).dispatchDue()).toBe(1);
+    expect(await sender({ resendApiKey: undefined }).deliver(id, 0)).toEqual({ outcome: 'logged' });
     expect((await rowOf(id)).status).toBe('logged');
     expect(requests).toHaveLength(0);
     expect(logs).toHaveLength(1);
@@ -106,9 +105,10 @@ describe('without an API key', () => {
 describe('with an API key', () => {
   it('sends a row once, keyed by its outbox id, and records it as sent with the provider id', async () => {
     const id = await enqueue();
-    const d = dispatcher();
-    expect(await d.dispatchDue()).toBe(1);
-    expect(await d.dispatchDue()).toBe(0);
+    const s = sender();
+    expect(await s.deliver(id, 0)).toEqual({ outcome: 'sent' });
+    // The same attempt again (a job run twice) sends nothing.
+    expect(await s.deliver(id, 0)).toEqual({ outcome: 'skipped' });
     expect(requests).toHaveLength(1);
     const [req] = requests;
     expect(req!.path).toBe('/emails');
@@ -126,35 +126,36 @@ describe('with an API key', () => {
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
-  it('an API error (422) marks the row failed with one attempt and a retry time in the future', async () => {
+  it('an API error (422) marks the row failed with one attempt and schedules the retry at its future retry time', async () => {
     reply = () => ({
       status: 422,
       body: { statusCode: 422, name: 'validation_error', message: 'Invalid `to` field.' },
     });
     const id = await enqueue();
-    const d = dispatcher();
-    expect(await d.dispatchDue()).toBe(1);
+    const s = sender();
+    const delivery = await s.deliver(id, 0, scheduleRetry);
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1, providerId: null, sentAt: null });
     expect(row.error).toContain('validation_error');
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(delivery).toEqual({ outcome: 'failed', attempts: 1, retryAt: row.nextAttemptAt });
+    expect(retries).toEqual([{ attempts: 1, retryAt: row.nextAttemptAt }]);
     expect(logs).toContainEqual(
       expect.objectContaining({ level: 'warn', obj: expect.objectContaining({ emailId: id }) }),
     );
-    // Not retried before its time.
-    expect(await d.dispatchDue()).toBe(0);
+    // The first attempt is not made twice: only the scheduled second one sends again.
+    expect(await s.deliver(id, 0, scheduleRetry)).toEqual({ outcome: 'skipped' });
     expect(requests).toHaveLength(1);
   });
 
-  it('a failed row (500) is retried with the same idempotency key once its retry time has passed', async () => {
+  it('a failed row (500) is retried with the same idempotency key at its next attempt', async () => {
     reply = (n) => (n === 1 ? { status: 500, body: 'oops' } : { status: 200, body: { id: 're_ok' } });
     const id = await enqueue();
-    const d = dispatcher();
-    await d.dispatchDue();
+    const s = sender();
+    await s.deliver(id, 0, scheduleRetry);
     expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 1 });
 
-    await makeDue(id);
-    expect(await d.dispatchDue()).toBe(1);
+    expect(await s.deliver(id, retries[0]!.attempts, scheduleRetry)).toEqual({ outcome: 'sent' });
     expect(await rowOf(id)).toMatchObject({ status: 'sent', providerId: 're_ok', error: null });
     expect(requests.map((r) => r.headers['idempotency-key'])).toEqual([id, id]);
   });
@@ -165,104 +166,43 @@ describe('with an API key', () => {
       body: { statusCode: 500, name: 'internal_server_error', message: 'down' },
     });
     const id = await enqueue();
-    const d = dispatcher({ maxAttempts: 3 });
+    const s = sender({ maxAttempts: 3 });
     const waits: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await makeDue(id);
-      expect(await d.dispatchDue()).toBe(1);
-      const row = await rowOf(id);
-      waits.push(row.nextAttemptAt.getTime() - Date.now());
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(await s.deliver(id, attempt, scheduleRetry)).toMatchObject({ outcome: 'failed' });
+      waits.push((await rowOf(id)).nextAttemptAt.getTime() - Date.now());
     }
     expect((await rowOf(id)).attempts).toBe(3);
+    // 1, 2, 4 minutes: each wait about twice the one before.
     expect(waits[1]!).toBeGreaterThan(waits[0]! * 1.5);
     expect(waits[2]!).toBeGreaterThan(waits[1]! * 1.5);
     expect(logs.at(-1)).toMatchObject({ level: 'error', msg: 'email send failed; giving up' });
+    // Retries were scheduled after the first and second failures only.
+    expect(retries.map((r) => r.attempts)).toEqual([1, 2]);
 
-    await makeDue(id);
-    expect(await d.dispatchDue()).toBe(0);
+    expect(await s.deliver(id, 3, scheduleRetry)).toEqual({ outcome: 'skipped' });
     expect(requests).toHaveLength(3);
   });
 
-  it('does not pick up a failed row that already used maxAttempts (default 5)', async () => {
+  it('does not send a failed row that already used maxAttempts (default 5)', async () => {
     const id = await enqueue();
     await handle.db.update(emailOutbox).set({ status: 'failed', attempts: 5 }).where(eq(emailOutbox.id, id));
-    expect(await dispatcher().dispatchDue()).toBe(0);
+    expect(await sender().deliver(id, 5)).toEqual({ outcome: 'skipped' });
     expect(requests).toHaveLength(0);
   });
 
-  it('delivers every due row, oldest first, across several batches', async () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 23; i++) {
-      const id = await enqueue(`user${i}@example.com`);
-      await handle.db
-        .update(emailOutbox)
-        .set({ createdAt: sql`now() - make_interval(secs => ${100 - i})` })
-        .where(eq(emailOutbox.id, id));
-      ids.push(id);
-    }
-    expect(await dispatcher().dispatchDue()).toBe(23);
-    expect(requests.map((r) => r.headers['idempotency-key'])).toEqual(ids);
-  });
-
-  it('two dispatchers running at once send each row exactly once', async () => {
-    const ids = await Promise.all(Array.from({ length: 15 }, (_, i) => enqueue(`user${i}@example.com`)));
-    const [a, b] = await Promise.all([dispatcher().dispatchDue(), dispatcher().dispatchDue()]);
-    expect(a + b).toBe(15);
-    expect(requests.map((r) => r.headers['idempotency-key']).sort()).toEqual([...ids].sort());
-  });
-});
-
-describe('scheduling', () => {
-  it('kick delivers soon, and a burst of kicks is coalesced into one request per row', async () => {
-    const d = dispatcher();
+  it('the failure and its scheduled retry are one transaction: a retry that cannot be scheduled leaves the attempt to be made again', async () => {
+    reply = () => ({
+      status: 500,
+      body: { statusCode: 500, name: 'internal_server_error', message: 'down' },
+    });
     const id = await enqueue();
-    d.kick();
-    d.kick();
-    d.kick();
-    await vi.waitFor(async () => expect((await rowOf(id)).status).toBe('sent'));
-    await d.stop();
-    expect(requests).toHaveLength(1);
-  });
-
-  it('a kick during a dispatch in flight runs one more pass that picks up the newer row', async () => {
-    reply = (n) => ({ status: 200, body: { id: `re_${n}` }, delayMs: n === 1 ? 150 : 0 });
-    const d = dispatcher();
-    const first = await enqueue();
-    d.kick();
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
-    const second = await enqueue('bea@example.com');
-    d.kick();
-    await vi.waitFor(async () => expect((await rowOf(second)).status).toBe('sent'));
-    expect((await rowOf(first)).status).toBe('sent');
-    await d.stop();
-  });
-
-  it('stop waits for the dispatch in flight and no later tick runs', async () => {
-    reply = (n) => ({ status: 200, body: { id: `re_${n}` }, delayMs: 200 });
-    const d = dispatcher();
-    const id = await enqueue();
-    d.start(20);
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
-    await d.stop();
-    expect((await rowOf(id)).status).toBe('sent');
-    const later = await enqueue('bea@example.com');
-    await new Promise((r) => setTimeout(r, 80));
-    expect((await rowOf(later)).status).toBe('pending');
-  });
-
-  it('kick never throws: a failing dispatch is logged', async () => {
-    // The database itself fails every claim: the outbox table is briefly missing.
-    await handle.db.execute(sql`alter table email_outbox rename to email_outbox_away`);
-    try {
-      const d = dispatcher();
-      expect(() => d.kick()).not.toThrow();
-      await vi.waitFor(() =>
-        expect(logs).toContainEqual(expect.objectContaining({ msg: 'email dispatch failed' })),
-      );
-      await d.stop();
-    } finally {
-      await handle.db.execute(sql`alter table email_outbox_away rename to email_outbox`);
-    }
+    await expect(
+      sender().deliver(id, 0, async () => {
+        throw new Error('queue unavailable');
+      }),
+    ).rejects.toThrow('queue unavailable');
+    expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 0, error: null });
   });
 });
 
@@ -288,7 +228,9 @@ describe('links that are credentials (issue 25: the outbox must not yield a live
       text: 'http://localhost:3000/auth/forgot-password?token=tok_123',
       kind: 'password-changed',
     });
-    expect(await dispatcher({ secretLinks }).dispatchDue()).toBe(2);
+    const s = sender({ secretLinks });
+    expect(await s.deliver(secret, 0)).toEqual({ outcome: 'sent' });
+    expect(await s.deliver(plain, 0)).toEqual({ outcome: 'sent' });
     expect(requests.map((r) => r.body.text as string).every((t) => t.includes('tok_123'))).toBe(true);
     expect(await rowOf(secret)).toMatchObject({ status: 'sent' });
     expect(await holdsLink(secret)).toBe(false);
@@ -304,7 +246,7 @@ describe('links that are credentials (issue 25: the outbox must not yield a live
       text: 'Verificar correo http://x.test/verify-email?token=s3cr3ts.\nFin',
       kind: 'verify-email',
     });
-    await dispatcher({ secretLinks }).dispatchDue();
+    await sender({ secretLinks }).deliver(id, 0);
     const row = await rowOf(id);
     expect(row.text).toBe('Verificar correo http://x.test/verify-email?token=[retirado]\nFin');
     expect(row.html).toBe(
@@ -316,7 +258,10 @@ describe('links that are credentials (issue 25: the outbox must not yield a live
     const fresh = await enqueue();
     const old = await enqueue();
     await age(old, 25); // verification links last 24 hours
-    expect(await dispatcher({ resendApiKey: undefined, secretLinks }).dispatchDue()).toBe(2);
+    const s = sender({ resendApiKey: undefined, secretLinks });
+    expect(await s.deliver(fresh, 0)).toEqual({ outcome: 'logged' });
+    expect(await s.deliver(old, 0)).toEqual({ outcome: 'logged' });
+    expect(await s.redactExpired()).toBe(1);
     expect(await rowOf(fresh)).toMatchObject({ status: 'logged' });
     expect(await holdsLink(fresh)).toBe(true);
     expect(await holdsLink(old)).toBe(false);
