@@ -78,6 +78,10 @@ export const ERROR_CODES = [
   'efirma_consent_required',
   'efirma_test_certificate',
   'efirma_refused_by_sat',
+  // SAT sync jobs.
+  'efirma_required',
+  'efirma_unusable',
+  'sync_period_invalid',
   // SAT catalog.
   'favorite_limit_reached',
   // Billing.

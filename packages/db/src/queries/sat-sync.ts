@@ -1,5 +1,5 @@
 // SAT sync jobs, their SAT requests and the packages stored before import (docs/sat-sync.md#sync-jobs).
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import {
   cfdis,
@@ -10,6 +10,7 @@ import {
   satSyncJobs,
   satSyncPackages,
   satSyncRequests,
+  users,
 } from '../schema';
 
 export type SyncJobRow = typeof satSyncJobs.$inferSelect;
@@ -20,6 +21,16 @@ export type NewSyncRequest = typeof satSyncRequests.$inferInsert;
 export async function insertSyncJob(db: Executor, row: NewSyncJob): Promise<SyncJobRow> {
   const [job] = await db.insert(satSyncJobs).values(row).returning();
   return job!;
+}
+
+/** Inserts a job unless one with its id exists (the daily schedule's ids are per profile and day). */
+export async function insertSyncJobOnce(db: Executor, row: NewSyncJob): Promise<boolean> {
+  const done = await db
+    .insert(satSyncJobs)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: satSyncJobs.id });
+  return done.length > 0;
 }
 
 export async function findSyncJob(db: Executor, id: string): Promise<SyncJobRow | undefined> {
@@ -113,9 +124,28 @@ export function packagesOf(db: Executor, requestId: string) {
     .orderBy(asc(satSyncPackages.packageId));
 }
 
-/** Stores a downloaded package (a second store of the same package keeps the first). */
+/** Records the packages SAT made for a request (known ones are kept as they are). */
+export async function registerPackages(db: Executor, requestId: string, packageIds: string[]) {
+  if (!packageIds.length) return;
+  await db
+    .insert(satSyncPackages)
+    .values(packageIds.map((packageId) => ({ requestId, packageId })))
+    .onConflictDoNothing();
+}
+
+/** Stores a downloaded package's bytes (base64) unless it was stored or imported meanwhile. */
 export async function storePackage(db: Executor, requestId: string, packageId: string, zip: string) {
-  await db.insert(satSyncPackages).values({ requestId, packageId, zip }).onConflictDoNothing();
+  await db
+    .update(satSyncPackages)
+    .set({ zip })
+    .where(
+      and(
+        eq(satSyncPackages.requestId, requestId),
+        eq(satSyncPackages.packageId, packageId),
+        eq(satSyncPackages.imported, false),
+        isNull(satSyncPackages.zip),
+      ),
+    );
 }
 
 /** Marks a package imported and drops its bytes; false when it already was (a repeated step). */
@@ -151,12 +181,13 @@ export function unknownStatusCfdis(db: Executor, profileId: string, desde: strin
     .orderBy(asc(cfdis.fecha), asc(cfdis.id));
 }
 
-/** Profiles with a stored e.firma, with their owner (the daily schedule filters by plan). */
+/** Profiles with a stored e.firma SAT has not refused, with their owner (the daily schedule filters by plan). */
 export function profilesWithEfirma(db: Executor) {
   return db
     .select({ profileId: profiles.id, userId: profiles.userId })
     .from(efirmas)
     .innerJoin(profiles, eq(profiles.id, efirmas.profileId))
+    .where(isNull(efirmas.refusedAt))
     .orderBy(asc(profiles.id));
 }
 
@@ -175,4 +206,41 @@ export async function daysMissingXml(db: Executor, profileId: string, desde: str
     )
     .orderBy(day);
   return rows.map((r) => r.day);
+}
+
+/** The address of a profile's owner (SAT refused the profile's e.firma: the owner is told). */
+export async function ownerEmailOf(db: Executor, profileId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, profileId));
+  return row?.email;
+}
+
+/** A live SAT request id of the profile for the same direction, content and period (SAT's 5005). */
+export async function liveRequestIdFor(
+  db: Executor,
+  profileId: string,
+  r: Pick<SyncRequestRow, 'id' | 'direction' | 'content' | 'desde' | 'hasta' | 'shiftSeconds'>,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ satRequestId: satSyncRequests.satRequestId })
+    .from(satSyncRequests)
+    .innerJoin(satSyncJobs, eq(satSyncJobs.id, satSyncRequests.jobId))
+    .where(
+      and(
+        eq(satSyncJobs.profileId, profileId),
+        eq(satSyncRequests.direction, r.direction),
+        eq(satSyncRequests.content, r.content),
+        eq(satSyncRequests.desde, r.desde),
+        eq(satSyncRequests.hasta, r.hasta),
+        eq(satSyncRequests.shiftSeconds, r.shiftSeconds),
+        sql`${satSyncRequests.id} <> ${r.id}`,
+        sql`${satSyncRequests.satRequestId} is not null`,
+      ),
+    )
+    .orderBy(desc(satSyncRequests.updatedAt))
+    .limit(1);
+  return row?.satRequestId ?? undefined;
 }

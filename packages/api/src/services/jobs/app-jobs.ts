@@ -1,11 +1,12 @@
 import type { DbHandle } from '@folio/db';
 import type { MailSender } from '@folio/email';
 import type { Logger } from '../../context';
+import { type SyncJobs, type SyncQueueOptions, syncQueues } from '../sat-sync/sync-queue';
 import { createMailKicker, type MailJobs, type MailKicker, mailQueues } from './mail-jobs';
-import { createJobQueue, type JobQueue, jobSource } from './queue';
+import { createJobQueue, type JobQueue, jobSource, type QueueSpecs } from './queue';
 
 /** Every job the service runs, by name. The SAT sync and webhook deliveries add theirs here. */
-export type AppJobs = MailJobs;
+export type AppJobs = MailJobs & SyncJobs;
 
 export interface AppJobsOptions {
   handle: DbHandle;
@@ -13,6 +14,8 @@ export interface AppJobsOptions {
   log: Logger;
   /** Idle workers look for due jobs this often (seconds; default 2). */
   pollingIntervalSeconds?: number;
+  /** The SAT sync's workers (absent: this runner sends no sync jobs and runs none). */
+  sync?: SyncQueueOptions;
 }
 
 export interface AppJobRunner {
@@ -27,7 +30,10 @@ export interface AppJobRunner {
 export function createAppJobs(opts: AppJobsOptions): AppJobRunner {
   const queue = createJobQueue<AppJobs>({
     source: jobSource(opts.handle),
-    queues: { ...mailQueues(opts.handle.db, opts.sender) },
+    queues: {
+      ...mailQueues(opts.handle.db, opts.sender),
+      ...(opts.sync ? syncQueues(opts.sync) : {}),
+    } as unknown as QueueSpecs<AppJobs>,
     log: opts.log,
     pollingIntervalSeconds: opts.pollingIntervalSeconds,
   });
