@@ -39,6 +39,7 @@ CREATE TABLE "sat_sync_requests" (
 	"hasta" text NOT NULL,
 	"shift_seconds" integer DEFAULT 0 NOT NULL,
 	"sat_request_id" text,
+	"requested_at" timestamp with time zone,
 	"estado" text DEFAULT 'pendiente' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"polls" integer DEFAULT 0 NOT NULL,

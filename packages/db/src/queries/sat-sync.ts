@@ -51,7 +51,7 @@ export function listSyncJobsOf(db: Executor, profileId: string, limit = 100): Pr
 export async function setSyncJob(
   db: Executor,
   id: string,
-  patch: Partial<Pick<SyncJobRow, 'estado' | 'error' | 'statusCheckedAt'>>,
+  patch: Partial<Pick<SyncJobRow, 'estado' | 'error' | 'statusCheckedAt' | 'metadataFaltantes'>>,
 ): Promise<void> {
   await db
     .update(satSyncJobs)
@@ -77,12 +77,20 @@ export async function addSyncCounters(db: Executor, id: string, add: Partial<Rec
   await db.update(satSyncJobs).set(set).where(eq(satSyncJobs.id, id));
 }
 
+/** CFDI before metadata (the metadata then finds the CFDI it speaks of), then direction and period. */
+const REQUEST_ORDER = [
+  asc(satSyncRequests.createdAt),
+  asc(satSyncRequests.content),
+  asc(satSyncRequests.direction),
+  asc(satSyncRequests.desde),
+] as const;
+
 export function requestsOfJob(db: Executor, jobId: string): Promise<SyncRequestRow[]> {
   return db
     .select()
     .from(satSyncRequests)
     .where(eq(satSyncRequests.jobId, jobId))
-    .orderBy(asc(satSyncRequests.createdAt), asc(satSyncRequests.id));
+    .orderBy(...REQUEST_ORDER);
 }
 
 /** The requests of several jobs at once (a listing). */
@@ -97,7 +105,7 @@ export function requestsOfJobs(db: Executor, jobIds: string[]): Promise<SyncRequ
         sql`, `,
       )})`,
     )
-    .orderBy(asc(satSyncRequests.createdAt), asc(satSyncRequests.id));
+    .orderBy(...REQUEST_ORDER);
 }
 
 /** Inserts requests; one already there for the same job, direction, content and period is kept. */
@@ -243,4 +251,33 @@ export async function liveRequestIdFor(
     .orderBy(desc(satSyncRequests.updatedAt))
     .limit(1);
   return row?.satRequestId ?? undefined;
+}
+
+/**
+ * SAT's metadata lines of the profile emitted in [desde, hasta] (days) whose UUID no stored CFDI has;
+ * `rfcEmisor` / `rfcReceptor` narrow them to one direction.
+ */
+export async function countMissingXml(
+  db: Executor,
+  profileId: string,
+  range: { desde: string; hasta: string; rfcEmisor?: string; rfcReceptor?: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(satMetadata)
+    .where(
+      and(
+        eq(satMetadata.profileId, profileId),
+        sql`substr(${satMetadata.fechaEmision}, 1, 10) between ${range.desde} and ${range.hasta}`,
+        range.rfcEmisor ? eq(satMetadata.rfcEmisor, range.rfcEmisor) : undefined,
+        range.rfcReceptor ? eq(satMetadata.rfcReceptor, range.rfcReceptor) : undefined,
+        sql`not exists (select 1 from cfdis c where c.profile_id = ${satMetadata.profileId} and c.uuid = ${satMetadata.uuid})`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function profileRfcOf(db: Executor, profileId: string): Promise<string | undefined> {
+  const [row] = await db.select({ rfc: profiles.rfc }).from(profiles).where(eq(profiles.id, profileId));
+  return row?.rfc;
 }

@@ -64,6 +64,8 @@ export const satSyncRequests = pgTable(
     /** Seconds the start was moved earlier (SAT's 5002/5005). */
     shiftSeconds: integer('shift_seconds').notNull().default(0),
     satRequestId: text('sat_request_id'),
+    /** When SAT accepted `sat_request_id` (a request still unfinished after 96 hours is asked again). */
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }),
     /** pendiente | solicitada | en_proceso | descargando | importada | dividida | vacia | error */
     estado: text('estado').notNull().default('pendiente'),
     /** Times SAT was asked for this period (a failed or expired request is asked again, once for estado 4). */

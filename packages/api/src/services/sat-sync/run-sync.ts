@@ -3,6 +3,7 @@ import { markEfirmaRefused } from '@folio/db/queries/efirmas';
 import { statusesByUuids } from '@folio/db/queries/sat-status';
 import {
   addSyncCounters,
+  countMissingXml,
   findSyncJob,
   insertSyncRequests,
   liveRequestIdFor,
@@ -10,6 +11,7 @@ import {
   type NewSyncRequest,
   ownerEmailOf,
   packagesOf,
+  profileRfcOf,
   registerPackages,
   requestsOfJob,
   type SyncJobRow,
@@ -68,6 +70,9 @@ const MAX_REQUESTS = 64;
 
 /** A failure that ends the job as `error` (not retried by the queue). */
 class SyncFailed extends Error {}
+
+/** A request SAT has not finished after this long is asked again. */
+const REREQUEST_AFTER_MS = 96 * 3600_000;
 
 const TRANSIENT_CODES = new Set([404, 5006]);
 const EFIRMA_REFUSED = new Set([304, 305]);
@@ -129,6 +134,7 @@ export async function runSyncStep(
     const failed = requests.find((r) => r.estado === 'error');
     if (failed) throw new SyncFailed(failed.mensaje ?? 'SAT refused a request');
     if (!job.statusCheckedAt) await run.checkUnknownStatuses();
+    await run.countMissing();
     await run.setEstado('terminada');
     await enqueueMissingCfdi(deps, queue, job);
   } catch (err) {
@@ -205,7 +211,14 @@ class JobRun {
         const said = { codigo: a.code, mensaje: a.message, attempts: r.attempts + 1 };
         if (a.code === 5000 && a.requestId) {
           // The id is written with SAT's answer: a repeated step verifies it instead of asking again.
-          r = { ...r, ...said, satRequestId: a.requestId, estado: 'solicitada', polls: 0 };
+          r = {
+            ...r,
+            ...said,
+            satRequestId: a.requestId,
+            requestedAt: this.timing.now(),
+            estado: 'solicitada',
+            polls: 0,
+          };
           await setSyncRequest(db, r.id, r);
           await this.setEstado('solicitada');
           return this.timing.pollDelaySeconds(0);
@@ -213,7 +226,14 @@ class JobRun {
         if (a.code === 5005) {
           const live = await liveRequestIdFor(db, this.job.profileId, r);
           r = live
-            ? { ...r, ...said, satRequestId: live, estado: 'solicitada', polls: 0 }
+            ? {
+                ...r,
+                ...said,
+                satRequestId: live,
+                requestedAt: this.timing.now(),
+                estado: 'solicitada',
+                polls: 0,
+              }
             : { ...r, ...said, shiftSeconds: r.shiftSeconds + 1 };
           await setSyncRequest(db, r.id, r);
           continue;
@@ -237,6 +257,15 @@ class JobRun {
         const said = { codigo: v.codigoEstado || v.code, mensaje: v.message };
         if (v.code !== 5000) await this.refusal(r, v.code, v.message, {});
         if (v.codigoEstado === 5011) return this.untilTomorrow(r, said);
+        const stale =
+          r.requestedAt !== null &&
+          this.timing.now().getTime() - r.requestedAt.getTime() > REREQUEST_AFTER_MS;
+        if ((v.estado === 1 || v.estado === 2) && stale) {
+          // SAT has sat on it for four days: ask again (integrations.md §1).
+          r = { ...r, ...said, estado: 'pendiente', satRequestId: null, requestedAt: null, polls: 0 };
+          await setSyncRequest(db, r.id, r);
+          continue;
+        }
         if (v.estado === 1 || v.estado === 2) {
           r = { ...r, ...said, estado: 'en_proceso', polls: r.polls + 1 };
           await setSyncRequest(db, r.id, r);
@@ -326,7 +355,6 @@ class JobRun {
           counts = {
             metadataVigentes: lines.filter((l) => l.estatus_sat === 'vigente').length,
             metadataCancelados: lines.filter((l) => l.estatus_sat === 'cancelado').length,
-            metadataFaltantes: report.missing_xml,
           };
         }
       } catch (err) {
@@ -395,6 +423,26 @@ class JobRun {
       });
     });
     ctx.kickEmail();
+  }
+
+  /**
+   * `faltantes`: the period's metadata lines whose XML Folio lacks once the job's imports are done
+   * (whatever order its packages came in), in the job's directions.
+   */
+  async countMissing(): Promise<void> {
+    const { ctx, job } = this;
+    if (job.contenido === 'cfdi') return;
+    const rfc = (await profileRfcOf(ctx.db, job.profileId)) ?? '';
+    const metadataFaltantes = await countMissingXml(ctx.db, job.profileId, {
+      desde: job.desde,
+      hasta: job.hasta,
+      ...(job.tipo === 'emitidos'
+        ? { rfcEmisor: rfc }
+        : job.tipo === 'recibidos'
+          ? { rfcReceptor: rfc }
+          : {}),
+    });
+    await setSyncJob(ctx.db, job.id, { metadataFaltantes });
   }
 
   /** Asks SAT's status service for each CFDI of the period still `desconocido` after the metadata. */

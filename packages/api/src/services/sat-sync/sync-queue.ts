@@ -1,3 +1,4 @@
+import { setSyncJob } from '@folio/db/queries/sat-sync';
 import type { Deps } from '../../context';
 import type { JobQueue, QueueSpecs } from '../jobs/queue';
 import { enqueueDailySyncs } from './daily-sync';
@@ -19,17 +20,29 @@ export interface SyncQueueOptions {
 }
 
 export function syncQueues(opts: SyncQueueOptions): QueueSpecs<SyncJobs> {
+  const retryLimit = opts.timing?.retryLimit ?? 8;
   return {
     'sat.sync': {
       // A throw is SAT unreachable or failing on its side (SatUnavailable, 404, 5006): retried with
       // back-off; a job's own waits (polling, SAT's daily limit) are follow-up jobs, not retries.
-      retryLimit: opts.timing?.retryLimit ?? 8,
+      retryLimit,
       retryDelay: opts.timing?.retryDelaySeconds ?? 60,
       retryBackoff: true,
       batchSize: 1,
       expireInSeconds: 60 * 60,
       handler: async (payload, run) => {
-        await runSyncStep(opts.deps(), payload, run.queue as unknown as JobQueue<SyncJobs>, opts.timing);
+        const deps = opts.deps();
+        try {
+          await runSyncStep(deps, payload, run.queue as unknown as JobQueue<SyncJobs>, opts.timing);
+        } catch (err) {
+          // The queue's last retry: the job ends `error` instead of staying half-way for good.
+          if (run.retryCount < retryLimit) throw err;
+          const message = err instanceof Error ? err.message : String(err);
+          await setSyncJob(deps.db, payload.jobId, {
+            estado: 'error',
+            error: `SAT kept failing: ${message}`,
+          });
+        }
       },
     },
     'sat.daily': {
