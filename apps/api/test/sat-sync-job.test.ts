@@ -17,7 +17,7 @@ import {
 } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { findUserByEmail } from '@folio/db/queries/users';
-import { satSyncJobs } from '@folio/db/schema';
+import { emailOutbox, satSyncJobs } from '@folio/db/schema';
 import { createMailSender } from '@folio/email';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,20 @@ const ALL: SyncJobInput = { ...MARCH, tipo: 'ambos', contenido: 'ambos' };
 let t: TestApp;
 const runners: AppJobRunner[] = [];
 const log = { info() {}, warn() {}, error() {} };
-const inApp: FetchLike = (url, init) => Promise.resolve(t.app.request(url, init));
+/**
+ * Answers SAT's simulator never gives on request (304/305, estado 4): a test rewrites the next
+ * answers of one service (the path's end) that the edit changes, as they come back.
+ */
+const rewrites: { path: string; times: number; edit: (xml: string) => string }[] = [];
+const inApp: FetchLike = async (url, init) => {
+  const res = await t.app.request(url, init);
+  const rule = rewrites.find((r) => url.endsWith(r.path) && r.times > 0);
+  if (!rule) return res;
+  const text = await res.text();
+  const edited = rule.edit(text);
+  if (edited !== text) rule.times--; // only answers the edit applies to count
+  return new Response(edited, { status: res.status, headers: res.headers });
+};
 const sat: SatSettings = {
   target: { kind: 'simulator', origin: APP_URL },
   fetch: inApp,
@@ -325,6 +338,49 @@ describe('a sync job against the simulator', () => {
     const job = await ended(o, (await sync(o)).id);
     expect(job.cfdi).toEqual({ importados: 1, duplicados: 0, rechazados: 0, fuera_de_cuota: 0 });
     expect(job.metadata).toEqual({ vigentes: 1, cancelados: 0, faltantes: 0 });
+  });
+});
+
+describe('SAT refusing', () => {
+  it('304/305 (the e.firma is not valid for SAT): the job ends error, the e.firma is marked and its owner mailed once; new jobs are refused', async () => {
+    const o = await owner(rfcMoral(150));
+    rewrites.push({
+      path: '/ws/solicitud',
+      times: 1,
+      edit: (x) => x.replace(/CodEstatus="5000"/, 'CodEstatus="305"'),
+    });
+    const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'metadata' })).id);
+    expect(job).toMatchObject({ estado: 'error', error: expect.stringContaining('e.firma') });
+    expect(job.solicitudes[0]).toMatchObject({ codigo: 305, estado: 'error' });
+    const mails = await t.handle.db.select().from(emailOutbox).where(eq(emailOutbox.to, o.u.email));
+    expect(mails.filter((m) => m.kind === 'sat-efirma-refused')).toHaveLength(1);
+    await expect(sync(o)).rejects.toMatchObject({ code: 'CONFLICT', reason: 'efirma_unusable' });
+  });
+
+  it('verification estado 4 (error): asked again once; a second 4 ends the job error', async () => {
+    const o = await owner(rfcMoral(151));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    const toError = (x: string) => x.replace(/EstadoSolicitud="3"/, 'EstadoSolicitud="4"');
+    rewrites.push({ path: '/ws/verificacion', times: 2, edit: toError });
+    const failed = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'cfdi' })).id);
+    // Each request's "finished" becomes 4: the first request's, then the one asked again.
+    expect(failed.estado).toBe('error');
+    expect(failed.solicitudes[0]).toMatchObject({ intentos: 2, estado: 'error' });
+    expect(rewrites.at(-1)!.times).toBe(0);
+  });
+
+  it('verification estado 4 once: asked again, and the second request is imported', async () => {
+    const o = await owner(rfcMoral(152));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    rewrites.push({
+      path: '/ws/verificacion',
+      times: 1,
+      edit: (x) => x.replace(/EstadoSolicitud="3"/, 'EstadoSolicitud="4"'),
+    });
+    const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'cfdi' })).id);
+    expect(job.estado).toBe('terminada');
+    expect(job.solicitudes[0]).toMatchObject({ intentos: 2, estado: 'importada' });
+    expect(job.cfdi.importados).toBe(1);
   });
 });
 
