@@ -443,23 +443,50 @@ describe('who may create a sync job', () => {
     });
     expect(await listSyncJobs(ctx(), o.principal, o.profileId)).toHaveLength(10);
   });
+
+  it('BASIC: 12 jobs asked at once make exactly 10 (the count is taken in the database with the insert)', async () => {
+    const o = await owner(rfcMoral(125), 'BASIC');
+    const input: SyncJobInput = { ...MARCH, tipo: 'recibidos', contenido: 'metadata' };
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => sync(o, input)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(await listSyncJobs(ctx(), o.principal, o.profileId)).toHaveLength(10);
+  });
 });
 
 describe('PRO daily schedule', () => {
-  it('one metadata job per PRO profile with a stored e.firma per day (1st of the previous month → yesterday); twice the same day adds nothing; BASIC profiles get none', async () => {
+  it('one metadata job per PRO profile with a stored e.firma per day (1st of the previous month → yesterday); twice the same day adds nothing; BASIC profiles get none; then CFDI for the days whose metadata lists UUIDs Folio lacks', async () => {
     const pro = await owner(rfcMoral(130), 'PRO');
     const basic = await owner(rfcMoral(131), 'BASIC');
+    await place(pro.me.rfc, sale(newUuid(), '2026-10-15T10:00:00', pro.me, CLIENT));
     const queue = runners[0]!.queue;
     const day = new Date('2026-11-25T15:00:00Z');
     await enqueueDailySyncs(t.deps as unknown as Deps, queue, day);
     await enqueueDailySyncs(t.deps as unknown as Deps, queue, day);
-    const rows = await t.handle.db.select().from(satSyncJobs).where(eq(satSyncJobs.profileId, pro.profileId));
-    expect(rows.map((r) => [r.origen, r.tipo, r.contenido, r.desde, r.hasta])).toEqual([
-      ['diario', 'ambos', 'metadata', '2026-10-01', '2026-11-24'],
+    const jobsOf = (profileId: string) =>
+      t.handle.db.select().from(satSyncJobs).where(eq(satSyncJobs.profileId, profileId));
+    const metadataJobs = (await jobsOf(pro.profileId)).filter((r) => r.contenido === 'metadata');
+    expect(metadataJobs.map((r) => [r.origen, r.tipo, r.desde, r.hasta])).toEqual([
+      ['diario', 'ambos', '2026-10-01', '2026-11-24'],
     ]);
-    expect(
-      await t.handle.db.select().from(satSyncJobs).where(eq(satSyncJobs.profileId, basic.profileId)),
-    ).toEqual([]);
+    expect(await jobsOf(basic.profileId)).toEqual([]);
+    // Its metadata lists the CFDI of 2026-10-15, which Folio lacks: a CFDI job for that day follows.
+    const metadataJob = await ended(pro, metadataJobs[0]!.id);
+    expect(metadataJob.metadata).toEqual({ vigentes: 1, cancelados: 0, faltantes: 1 });
+    const cfdiJob = await vi.waitFor(
+      async () => {
+        const j = (await jobsOf(pro.profileId)).find((r) => r.contenido === 'cfdi');
+        if (!j) throw new Error('no CFDI job yet');
+        return j;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect([cfdiJob.origen, cfdiJob.tipo, cfdiJob.desde, cfdiJob.hasta]).toEqual([
+      'diario',
+      'ambos',
+      '2026-10-15',
+      '2026-10-15',
+    ]);
+    expect((await ended(pro, cfdiJob.id)).cfdi.importados).toBe(1);
   });
 });
 
