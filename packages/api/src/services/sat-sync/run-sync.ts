@@ -255,8 +255,8 @@ class JobRun {
       if (r.estado === 'solicitada' || r.estado === 'en_proceso') {
         const v = await (await this.sat()).verify(r.satRequestId as string);
         const said = { codigo: v.codigoEstado || v.code, mensaje: v.message };
+        if (v.code === 5011 || v.codigoEstado === 5011) return this.untilTomorrow(r, said);
         if (v.code !== 5000) await this.refusal(r, v.code, v.message, {});
-        if (v.codigoEstado === 5011) return this.untilTomorrow(r, said);
         const stale =
           r.requestedAt !== null &&
           this.timing.now().getTime() - r.requestedAt.getTime() > REREQUEST_AFTER_MS;

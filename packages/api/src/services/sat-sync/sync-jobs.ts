@@ -11,7 +11,7 @@ import {
   type SyncRequestRow,
 } from '@folio/db/queries/sat-sync';
 import type { Context } from '../../context';
-import { conflict, invalidField, notFound } from '../../errors';
+import { AppError, conflict, invalidField, notFound } from '../../errors';
 import { requireSession } from '../api-keys/rules';
 import type { Principal } from '../auth/principal';
 import { requireSatSyncPlan } from '../efirma/rules';
@@ -137,9 +137,9 @@ export async function createSyncJob(
   requireSatSyncPlan(plan);
   const profile = await authorizeProfile(ctx, userId, profileRef, 'write');
   if (!TIPOS.includes(input.tipo))
-    throw invalidField('tipo', 'tipo must be emitidos, recibidos or ambos', 'sync_period_invalid');
+    throw invalidField('tipo', 'tipo must be emitidos, recibidos or ambos', 'validation_failed');
   if (!CONTENIDOS.includes(input.contenido))
-    throw invalidField('contenido', 'contenido must be cfdi, metadata or ambos', 'sync_period_invalid');
+    throw invalidField('contenido', 'contenido must be cfdi, metadata or ambos', 'validation_failed');
   checkSyncPeriod(input.desde, input.hasta, now);
   await requireUsableEfirma(ctx, profile.id, now);
   const jobs = ctx.jobs;
@@ -182,8 +182,10 @@ export async function getSyncJob(ctx: Context, principal: Principal, jobId: stri
   if (!job) throw notFound('No such SAT sync job');
   try {
     await authorizeProfile(ctx, principal.user.id, job.profileId, 'read');
-  } catch {
-    throw notFound('No such SAT sync job');
+  } catch (err) {
+    // Another user's job is not told apart from none.
+    if (err instanceof AppError) throw notFound('No such SAT sync job');
+    throw err;
   }
   return syncJobAnswer(job, await requestsOfJob(ctx.db, job.id));
 }
