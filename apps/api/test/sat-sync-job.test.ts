@@ -3,7 +3,7 @@
 // import path and the metadata import, and survives SAT's failures and answers and a queue stopped
 // mid-job. Touches the database: run on both.
 import { randomUUID } from 'node:crypto';
-import { createContext, type Deps, type Principal } from '@folio/api';
+import { type AppJobRunner, createAppJobs, createContext, type Deps, type Principal } from '@folio/api';
 import {
   createSyncJob,
   enqueueDailySyncs,
@@ -21,7 +21,6 @@ import { emailOutbox, satSyncJobs } from '@folio/db/schema';
 import { createMailSender } from '@folio/email';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AppJobRunner, createAppJobs } from '../../../packages/api/src/services/jobs/app-jobs';
 import { getJson } from './cfdi-helpers';
 import {
   APP_URL,
