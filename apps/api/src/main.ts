@@ -18,6 +18,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
+import type { AppDeps } from './http/types';
 import { createLogger } from './logger';
 import { routeWarnings } from './warnings';
 
@@ -94,6 +95,13 @@ const jobs = createAppJobs({
     keyring: env.EFIRMA_KEYRING ?? deriveDevKeyring(env.AUTH_SECRET),
     production: env.NODE_ENV === 'production',
   },
+  // The sync job's services need the app's dependencies, built below; a job due before then retries.
+  sync: {
+    deps: () => {
+      if (!appDeps) throw new Error('the app is still starting');
+      return appDeps;
+    },
+  },
 });
 await jobs.start();
 log.info({}, 'job queue started');
@@ -138,7 +146,8 @@ if (billing.kind === 'dev' && env.STRIPE_API_URL) {
   log.warn({}, 'billing: STRIPE_API_URL is ignored without STRIPE_SECRET_KEY');
 }
 
-const app = createApp({
+let appDeps: AppDeps | undefined;
+appDeps = {
   db: db.db,
   dbKind: db.kind,
   ping: db.ping,
@@ -170,7 +179,9 @@ const app = createApp({
   devSurfaces: env.NODE_ENV !== 'production' && !env.RESEND_API_KEY,
   hsts: env.NODE_ENV === 'production',
   version,
-});
+  jobs: jobs.queue,
+};
+const app = createApp(appDeps);
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   log.info(

@@ -4,6 +4,7 @@ import type { Principal } from './services/auth/principal';
 import type { EfirmaKeyring } from './services/efirma/keyring';
 import type { PdfLimits } from './services/exports/pdf-pool';
 import type { SatSettings } from './services/sat-sync/settings';
+import type { SyncJobSender } from './services/sat-sync/sync-job-names';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -42,6 +43,8 @@ export interface Deps {
   /** Asks the email dispatcher to deliver what was just queued. */
   kickEmail(): void;
   log: Logger;
+  /** The job queue, for services that enqueue work in their transaction (SAT sync); absent in scripts. */
+  jobs?: SyncJobSender;
 }
 
 export type TokenSource = 'bearer' | 'cookie';

@@ -79,6 +79,10 @@ export const ERROR_CODES = [
   'efirma_test_certificate',
   'efirma_refused_by_sat',
   'efirma_not_found',
+  // SAT sync jobs.
+  'efirma_required',
+  'efirma_unusable',
+  'sync_period_invalid',
   // SAT catalog.
   'favorite_limit_reached',
   // Outgoing webhooks.

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { efirmas } from '../schema';
 
@@ -44,6 +44,16 @@ export async function setWrappedKey(
         eq(efirmas.wrappedKey, from.wrappedKey),
       ),
     )
+    .returning({ id: efirmas.id });
+  return done.length > 0;
+}
+
+/** Records SAT's refusal of the profile's e.firma (304/305); true the first time. */
+export async function markEfirmaRefused(db: Executor, profileId: string, at: Date): Promise<boolean> {
+  const done = await db
+    .update(efirmas)
+    .set({ refusedAt: at })
+    .where(and(eq(efirmas.profileId, profileId), isNull(efirmas.refusedAt)))
     .returning({ id: efirmas.id });
   return done.length > 0;
 }

@@ -25,5 +25,7 @@ export const efirmas = pgTable('efirmas', {
   consentVersion: text('consent_version').notNull(),
   consentAt: timestamp('consent_at', { withTimezone: true, mode: 'date' }).notNull(),
   consentIp: text('consent_ip'),
+  /** When SAT refused it during a sync (codes 304/305: revoked or not valid); a new upload replaces the row. */
+  refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -7,6 +7,7 @@ export * from './expenses';
 export * from './platform';
 export * from './profiles';
 export * from './sat-metadata';
+export * from './sat-sync';
 export * from './sat-user';
 export * from './support';
 export * from './tax-settings';

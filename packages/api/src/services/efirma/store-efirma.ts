@@ -93,6 +93,7 @@ export async function storeEfirma(
     consentVersion: CONSENT_VERSION,
     consentAt: now,
     consentIp: ctx.req.ip,
+    refusedAt: null,
   };
   await ctx.db.transaction(async (tx) => {
     await replaceEfirma(tx, row);

@@ -2,6 +2,7 @@ import type { DbHandle } from '@folio/db';
 import type { MailSender } from '@folio/email';
 import type { Logger } from '../../context';
 import type { EfirmaKeyring } from '../efirma/keyring';
+import { type SyncJobs, type SyncQueueOptions, syncQueues } from '../sat-sync/sync-queue';
 import {
   createWebhookSweeper,
   type WebhookJobs,
@@ -11,8 +12,8 @@ import {
 import { createMailKicker, type MailJobs, type MailKicker, mailQueues } from './mail-jobs';
 import { createJobQueue, type JobQueue, jobSource, type QueueSpecs } from './queue';
 
-/** Every job the service runs, by name. The SAT sync adds its own here. */
-export type AppJobs = MailJobs & WebhookJobs;
+/** Every job the service runs, by name. */
+export type AppJobs = MailJobs & WebhookJobs & SyncJobs;
 
 export interface AppJobsOptions {
   handle: DbHandle;
@@ -29,6 +30,8 @@ export interface AppJobsOptions {
     /** How often pending deliveries are given their jobs (default 2 s). */
     sweepMs?: number;
   };
+  /** The SAT sync's workers (absent: this runner sends no sync jobs and runs none). */
+  sync?: SyncQueueOptions;
 }
 
 export interface AppJobRunner {
@@ -44,9 +47,9 @@ export interface AppJobRunner {
 export function createAppJobs(opts: AppJobsOptions): AppJobRunner {
   const queue = createJobQueue<AppJobs>({
     source: jobSource(opts.handle),
-    // mailQueues is typed for MailJobs alone; its handlers enqueue only mail jobs, so the wider map is safe.
+    // Each queue family's map is typed for its own jobs; its handlers enqueue only those, so the wider map is safe.
     queues: {
-      ...(mailQueues(opts.handle.db, opts.sender) as unknown as QueueSpecs<AppJobs>),
+      ...mailQueues(opts.handle.db, opts.sender),
       ...webhookQueues<AppJobs>({
         db: opts.handle.db,
         log: opts.log,
@@ -55,7 +58,8 @@ export function createAppJobs(opts: AppJobsOptions): AppJobRunner {
         timeoutMs: opts.webhooks.timeoutMs,
         kickEmail: () => mail.kick(),
       }),
-    },
+      ...(opts.sync ? syncQueues(opts.sync) : {}),
+    } as unknown as QueueSpecs<AppJobs>,
     log: opts.log,
     pollingIntervalSeconds: opts.pollingIntervalSeconds,
   });

@@ -9,6 +9,7 @@ export {
   removeEfirma,
   storeEfirma,
 } from '../efirma/store-efirma';
+export { dailyPeriod, enqueueDailySyncs } from './daily-sync';
 export {
   type Content,
   type Direction,
@@ -29,6 +30,7 @@ export {
   type VerifyAnswer,
 } from './gateway';
 export { cfdiFilesOf, metadataFilesOf, type PackageFile } from './package-files';
+export { DEFAULT_SYNC_TIMING, runSyncStep, type SyncTiming } from './run-sync';
 export { openSatSession } from './session';
 export { type SatSettings, satSettingsOf } from './settings';
 export {
@@ -38,4 +40,25 @@ export {
   type StatusChecker,
   type StatusClientOptions,
 } from './status-check';
+export {
+  BASIC_SYNC_JOBS_PER_MONTH,
+  createSyncJob,
+  getSyncJob,
+  listSyncJobs,
+  type SyncContenido,
+  type SyncEstado,
+  type SyncJobAnswer,
+  type SyncJobInput,
+  type SyncRequestAnswer,
+  type SyncTipo,
+} from './sync-jobs';
+export { checkSyncPeriod } from './sync-period';
+export {
+  DAILY_SYNC_JOB,
+  SYNC_JOB,
+  type SyncJobSender,
+  type SyncJobs,
+  type SyncQueueOptions,
+  syncQueues,
+} from './sync-queue';
 export { type FetchLike, SAT_TIMEOUT_MS } from './web-client';

@@ -1,0 +1,508 @@
+// SAT sync jobs (integrations.md §1 "Sync jobs", issue 28) against the simulator mounted in the real
+// app: the job runs on the job queue through the real @nodecfdi clients, imports through the one
+// import path and the metadata import, and survives SAT's failures and answers and a queue stopped
+// mid-job. Touches the database: run on both.
+import { randomUUID } from 'node:crypto';
+import {
+  type AppJobRunner,
+  createAppJobs,
+  createContext,
+  type Deps,
+  deriveDevKeyring,
+  type Principal,
+} from '@folio/api';
+import {
+  createSyncJob,
+  enqueueDailySyncs,
+  type FetchLike,
+  getSyncJob,
+  listSyncJobs,
+  type SatSettings,
+  type SyncJobAnswer,
+  type SyncJobInput,
+  storeEfirma,
+} from '@folio/api/sat-sync';
+import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
+import { findUserByEmail } from '@folio/db/queries/users';
+import { emailOutbox, satSyncJobs } from '@folio/db/schema';
+import { createMailSender } from '@folio/email';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getJson } from './cfdi-helpers';
+import {
+  APP_URL,
+  createProfile,
+  request,
+  rfcMoral,
+  setPlan,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+  testConfig,
+} from './harness';
+
+const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
+const OTHER: Party = { rfc: 'PAPE900101AA1', nombre: 'Papelería Ñandú', regimen: '612' };
+/** A fixed clock for the periods (the simulator's e.firmas are valid around the real one). */
+const NOW = new Date('2026-11-25T18:00:00Z');
+const MARCH: Pick<SyncJobInput, 'desde' | 'hasta'> = { desde: '2025-03-01', hasta: '2025-03-31' };
+const ALL: SyncJobInput = { ...MARCH, tipo: 'ambos', contenido: 'ambos' };
+
+let t: TestApp;
+const runners: AppJobRunner[] = [];
+const log = { info() {}, warn() {}, error() {} };
+/**
+ * Answers SAT's simulator never gives on request (304/305, estado 4): a test rewrites the next
+ * answers of one service (the path's end) that the edit changes, as they come back.
+ */
+const rewrites: { path: string; times: number; edit: (xml: string) => string }[] = [];
+const inApp: FetchLike = async (url, init) => {
+  const res = await t.app.request(url, init);
+  const rule = rewrites.find((r) => url.endsWith(r.path) && r.times > 0);
+  if (!rule) return res;
+  const text = await res.text();
+  const edited = rule.edit(text);
+  if (edited !== text) rule.times--; // only answers the edit applies to count
+  return new Response(edited, { status: res.status, headers: res.headers });
+};
+const sat: SatSettings = {
+  target: { kind: 'simulator', origin: APP_URL },
+  fetch: inApp,
+  refuseTestCertificates: false,
+  authenticateOnUpload: false,
+};
+
+/** A server's job runner with the sync's workers; waits of a second so the simulator's polls go fast. */
+async function startRunner(): Promise<AppJobRunner> {
+  const runner = createAppJobs({
+    handle: t.handle,
+    sender: createMailSender({ db: t.handle.db, from: 'Folio <no-reply@folio.test>', log }),
+    log,
+    pollingIntervalSeconds: 0.5,
+    webhooks: { keyring: deriveDevKeyring('sat-sync test'), production: false },
+    sync: {
+      deps: () => t.deps as unknown as Deps,
+      timing: { pollDelaySeconds: () => 1, retryDelaySeconds: 1, statusIntervalMs: 0 },
+    },
+  });
+  await runner.start();
+  runners.push(runner);
+  t.deps.jobs = runner.queue;
+  return runner;
+}
+async function stopRunner(r: AppJobRunner) {
+  await r.stop();
+  runners.splice(runners.indexOf(r), 1);
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ config: { ...testConfig, sat } });
+  await startRunner();
+});
+afterAll(async () => {
+  for (const r of runners) await r.stop();
+  await t.close();
+});
+
+const ctx = () =>
+  createContext(t.deps as unknown as Deps, {
+    requestId: randomUUID(),
+    token: null,
+    tokenSource: null,
+    method: 'POST',
+    origin: null,
+    ip: '198.51.100.7',
+    idempotencyKey: null,
+    resHeaders: new Headers(),
+  });
+
+interface Owner {
+  u: TestUser;
+  me: Party;
+  profileId: string;
+  principal: Principal;
+}
+
+/** A user on `plan` with a profile for `rfc`; with `efirma`, the simulator's e.firma stored for it. */
+async function owner(rfc: string, plan: 'FREE' | 'BASIC' | 'PRO' = 'PRO', efirma = true): Promise<Owner> {
+  const u = await signUp(t);
+  if (plan !== 'FREE') await setPlan(t, u.id, plan);
+  const me: Party = { rfc, nombre: 'Comercial Sincronizada', regimen: '601' };
+  const profile = await createProfile(t, u, {
+    nombre: me.nombre,
+    rfc,
+    tipo_persona: 'MORAL',
+    regimenes_fiscales: ['601'],
+  });
+  const user = await findUserByEmail(t.handle.db, u.email);
+  const principal: Principal = { user: user!, via: 'session', scope: 'write', session: null, apiKeyId: null };
+  if (efirma) {
+    const res = await request(t, 'POST', '/__dev/sat/efirma', { body: { rfc } });
+    const e = ((await res.json()) as { data: { cer: string; key: string; password: string } }).data;
+    const upload = {
+      cer: Buffer.from(e.cer, 'base64'),
+      key: Buffer.from(e.key, 'base64'),
+      password: e.password,
+      consentimiento: true,
+    };
+    await storeEfirma(ctx(), principal, profile.id, upload);
+  }
+  return { u, me, profileId: profile.id, principal };
+}
+
+async function place(rfc: string, xml: string, query = '') {
+  const res = await t.app.request(`/__dev/sat/${rfc}/cfdi${query}`, { method: 'POST', body: xml });
+  expect(res.status).toBe(201);
+}
+const sale = (uuid: string, fecha: string, from: Party, to: Party) =>
+  invoiceXml({ uuid, emisor: from, receptor: to, fecha, metodoPago: 'PUE' });
+
+const sync = (o: Owner, input: SyncJobInput = ALL) =>
+  createSyncJob(ctx(), o.principal, o.profileId, input, NOW);
+
+/** Waits (no time asserted) until the job ends, and answers it. */
+async function ended(o: Owner, id: string): Promise<SyncJobAnswer> {
+  return vi.waitFor(
+    async () => {
+      const job = await getSyncJob(ctx(), o.principal, id);
+      if (job.estado !== 'terminada' && job.estado !== 'error') throw new Error(`still ${job.estado}`);
+      return job;
+    },
+    { timeout: 60_000, interval: 200 },
+  );
+}
+
+/**
+ * What the simulator holds for `me`: issued in March A (vigente) and B (cancelled on SAT), and C in
+ * April (outside the period); received in March R (vigente) and X (cancelled, so not in the CFDI
+ * package: received CFDI are asked Vigente).
+ */
+async function seed(me: Party) {
+  const u = { a: newUuid(), b: newUuid(), c: newUuid(), r: newUuid(), x: newUuid() };
+  await place(me.rfc, sale(u.a, '2025-03-10T10:00:00', me, CLIENT));
+  await place(me.rfc, sale(u.b, '2025-03-31T23:00:00', me, CLIENT));
+  await place(me.rfc, sale(u.c, '2025-04-01T00:00:00', me, CLIENT));
+  await place(me.rfc, sale(u.r, '2025-03-01T00:00:00', CLIENT, me));
+  await place(
+    me.rfc,
+    sale(u.x, '2025-03-15T12:00:00', OTHER, me),
+    '?estatus=cancelado&fecha_cancelacion=2025-04-02',
+  );
+  const cancel = await t.app.request(`/__dev/sat/${me.rfc}/cancel/${u.b}?fecha_cancelacion=2025-04-05`, {
+    method: 'POST',
+  });
+  expect(cancel.status).toBe(200);
+  return u;
+}
+
+describe('a sync job against the simulator', () => {
+  it('a full sync (emitidos + recibidos, cfdi + metadata) imports exactly the CFDI SAT holds for the period, applies the metadata and lists the missing XML; a second sync imports nothing new', async () => {
+    const o = await owner(rfcMoral(101));
+    const u = await seed(o.me);
+    const created = await sync(o);
+    expect(created).toEqual({ id: expect.any(String), estado: 'pendiente' });
+    const job = await ended(o, created.id);
+    expect(job.estado).toBe('terminada');
+    // One request per direction × content, each accepted by SAT (5000) and imported.
+    expect(job.solicitudes).toHaveLength(4);
+    expect(job.solicitudes.every((s) => s.estado === 'importada' && s.id)).toBe(true);
+    // CFDI: A and B issued, R received (X is cancelled: recibidos are asked Vigente; C is April).
+    expect(job.cfdi).toEqual({ importados: 3, duplicados: 0, rechazados: 0, fuera_de_cuota: 0 });
+    // Metadata: A, R vigentes; B, X cancelados; X has no XML in Folio (imported after the CFDI).
+    expect(job.metadata).toEqual({ vigentes: 2, cancelados: 2, faltantes: 1 });
+    const invoices = await getJson(t, o.u, `/api/invoices?profileId=${o.profileId}&limit=50`);
+    const byUuid = new Map(invoices.data.map((i: { uuid: string }) => [i.uuid, i]));
+    expect([...byUuid.keys()].sort()).toEqual([u.a, u.b].sort());
+    expect(byUuid.get(u.b)).toMatchObject({ estatus_sat: 'cancelado', estatus_fuente: 'metadata' });
+    expect(byUuid.get(u.a)).toMatchObject({ estatus_sat: 'vigente' });
+    const missing = await getJson(t, o.u, `/api/profiles/${o.profileId}/sat-metadata/missing?año=2025&mes=3`);
+    expect(missing.data.map((m: { uuid: string }) => m.uuid)).toEqual([u.x]);
+
+    const again = await ended(o, (await sync(o)).id);
+    expect(again.estado).toBe('terminada');
+    expect(again.cfdi).toEqual({ importados: 0, duplicados: 3, rechazados: 0, fuera_de_cuota: 0 });
+    const list = await listSyncJobs(ctx(), o.principal, o.profileId);
+    expect(list.map((j) => j.id)).toEqual([again.id, job.id]);
+  });
+
+  it('a cancellation on SAT after the first sync ends as estatus_sat cancelado and leaves the monthly report', async () => {
+    const o = await owner(rfcMoral(102));
+    const a = newUuid();
+    await place(o.me.rfc, sale(a, '2025-03-10T10:00:00', o.me, CLIENT));
+    await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'ambos' })).id);
+    const monthly = () => getJson(t, o.u, `/api/reports/monthly?profileId=${o.profileId}&año=2025&mes=3`);
+    expect((await monthly()).data.ingresos.documentos).toBe(1);
+    await t.app.request(`/__dev/sat/${o.me.rfc}/cancel/${a}?fecha_cancelacion=2025-04-02`, {
+      method: 'POST',
+    });
+    const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'metadata' })).id);
+    expect(job.metadata).toEqual({ vigentes: 0, cancelados: 1, faltantes: 0 });
+    const inv = await getJson(t, o.u, `/api/invoices?profileId=${o.profileId}&limit=50`);
+    expect(inv.data[0]).toMatchObject({ uuid: a, estatus_sat: 'cancelado' });
+    expect((await monthly()).data.ingresos.documentos).toBe(0);
+  });
+
+  it('a CFDI still desconocido after the metadata is asked to the status service (fuente consulta)', async () => {
+    const o = await owner(rfcMoral(103));
+    const a = newUuid();
+    await place(o.me.rfc, sale(a, '2025-03-10T10:00:00', o.me, CLIENT));
+    // CFDI only: no metadata speaks for A, so the job asks SAT's status service.
+    const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'cfdi' })).id);
+    expect(job.cfdi.importados).toBe(1);
+    const inv = await getJson(t, o.u, `/api/invoices?profileId=${o.profileId}&limit=50`);
+    expect(inv.data[0]).toMatchObject({ uuid: a, estatus_sat: 'vigente', estatus_fuente: 'consulta' });
+  });
+
+  it('SAT failing once (HTTP 503) is retried through the queue and the job still ends terminada', async () => {
+    const o = await owner(rfcMoral(104));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    await request(t, 'POST', '/__dev/sat/fail-next');
+    const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'cfdi' })).id);
+    expect(job.estado).toBe('terminada');
+    expect(job.cfdi.importados).toBe(1);
+  });
+
+  it('5003 (too many records): the period is halved and both halves requested; what they hold is imported once', async () => {
+    const o = await owner(rfcMoral(105));
+    const early = newUuid();
+    const late = newUuid();
+    await place(o.me.rfc, sale(early, '2025-03-02T10:00:00', o.me, CLIENT));
+    await place(o.me.rfc, sale(late, '2025-03-30T10:00:00', o.me, CLIENT));
+    await request(t, 'POST', '/__dev/sat/next-answer', { body: { code: '5003' } });
+    const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'cfdi' })).id);
+    expect(job.estado).toBe('terminada');
+    // March has 31 days: 1–16 and 17–31 (the first half takes floor(30 / 2) = 15 days after the 1st).
+    expect(job.solicitudes.map((s) => [s.desde, s.hasta, s.estado])).toEqual([
+      ['2025-03-01', '2025-03-31', 'dividida'],
+      ['2025-03-01', '2025-03-16', 'importada'],
+      ['2025-03-17', '2025-03-31', 'importada'],
+    ]);
+    expect(job.cfdi.importados).toBe(2);
+  });
+
+  it('5004 (nothing in the period): the job ends terminada with zeros', async () => {
+    const o = await owner(rfcMoral(106));
+    const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'recibidos', contenido: 'metadata' })).id);
+    expect(job.estado).toBe('terminada');
+    expect(job.solicitudes.map((s) => s.estado)).toEqual(['vacia']);
+    expect(job.cfdi).toEqual({ importados: 0, duplicados: 0, rechazados: 0, fuera_de_cuota: 0 });
+    expect(job.metadata).toEqual({ vigentes: 0, cancelados: 0, faltantes: 0 });
+  });
+
+  it('5005 (an identical request is alive): the stored request id of that request is reused', async () => {
+    const o = await owner(rfcMoral(107));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    const input: SyncJobInput = { ...MARCH, tipo: 'emitidos', contenido: 'metadata' };
+    const first = await ended(o, (await sync(o, input)).id);
+    await request(t, 'POST', '/__dev/sat/next-answer', { body: { code: '5005' } });
+    const second = await ended(o, (await sync(o, input)).id);
+    expect(second.estado).toBe('terminada');
+    expect(second.solicitudes[0]!.id).toBe(first.solicitudes[0]!.id);
+    expect(second.metadata.vigentes).toBe(1);
+  });
+
+  it.each(['5002', '5005'])(
+    '%s with no live request of ours to reuse: the start moves one second earlier and SAT is asked again',
+    async (code) => {
+      const o = await owner(rfcMoral(code === '5002' ? 108 : 111));
+      await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+      await request(t, 'POST', '/__dev/sat/next-answer', { body: { code } });
+      const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'cfdi' })).id);
+      expect(job.estado).toBe('terminada');
+      // Asked twice: the refused request, then the one shifted by a second.
+      expect(job.solicitudes[0]).toMatchObject({ intentos: 2, estado: 'importada' });
+      expect(job.cfdi.importados).toBe(1);
+    },
+  );
+
+  it('a job whose queue stops mid-job finishes on a new queue over the same data, its imports counted once', async () => {
+    const o = await owner(rfcMoral(109));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-11T10:00:00', CLIENT, o.me));
+    const [first] = runners;
+    const { id } = await sync(o);
+    // Stopped once SAT has the requests (the job waits for its next verification).
+    await vi.waitFor(
+      async () => {
+        const j = await getSyncJob(ctx(), o.principal, id);
+        if (j.estado === 'pendiente') throw new Error('not started');
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    await stopRunner(first!);
+    await startRunner();
+    const job = await ended(o, id);
+    expect(job.estado).toBe('terminada');
+    expect(job.cfdi).toEqual({ importados: 2, duplicados: 0, rechazados: 0, fuera_de_cuota: 0 });
+  });
+
+  it('on PostgreSQL two queue instances run one job once', async (ctxTest) => {
+    if (t.handle.kind !== 'postgres') ctxTest.skip();
+    const o = await owner(rfcMoral(110));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    await startRunner();
+    const job = await ended(o, (await sync(o)).id);
+    expect(job.cfdi).toEqual({ importados: 1, duplicados: 0, rechazados: 0, fuera_de_cuota: 0 });
+    expect(job.metadata).toEqual({ vigentes: 1, cancelados: 0, faltantes: 0 });
+  });
+});
+
+describe('SAT refusing', () => {
+  it('304/305 (the e.firma is not valid for SAT): the job ends error, the e.firma is marked and its owner mailed once; new jobs are refused', async () => {
+    const o = await owner(rfcMoral(150));
+    rewrites.push({
+      path: '/ws/solicitud',
+      times: 1,
+      edit: (x) => x.replace(/CodEstatus="5000"/, 'CodEstatus="305"'),
+    });
+    const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'metadata' })).id);
+    expect(job).toMatchObject({ estado: 'error', error: expect.stringContaining('e.firma') });
+    expect(job.solicitudes[0]).toMatchObject({ codigo: 305, estado: 'error' });
+    const mails = await t.handle.db.select().from(emailOutbox).where(eq(emailOutbox.to, o.u.email));
+    expect(mails.filter((m) => m.kind === 'sat-efirma-refused')).toHaveLength(1);
+    await expect(sync(o)).rejects.toMatchObject({ code: 'CONFLICT', reason: 'efirma_unusable' });
+  });
+
+  it('verification estado 4 (error): asked again once; a second 4 ends the job error', async () => {
+    const o = await owner(rfcMoral(151));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    const toError = (x: string) => x.replace(/EstadoSolicitud="3"/, 'EstadoSolicitud="4"');
+    rewrites.push({ path: '/ws/verificacion', times: 2, edit: toError });
+    const failed = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'cfdi' })).id);
+    // Each request's "finished" becomes 4: the first request's, then the one asked again.
+    expect(failed.estado).toBe('error');
+    expect(failed.solicitudes[0]).toMatchObject({ intentos: 2, estado: 'error' });
+    expect(rewrites.at(-1)!.times).toBe(0);
+  });
+
+  it('verification estado 4 once: asked again, and the second request is imported', async () => {
+    const o = await owner(rfcMoral(152));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    rewrites.push({
+      path: '/ws/verificacion',
+      times: 1,
+      edit: (x) => x.replace(/EstadoSolicitud="3"/, 'EstadoSolicitud="4"'),
+    });
+    const job = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'cfdi' })).id);
+    expect(job.estado).toBe('terminada');
+    expect(job.solicitudes[0]).toMatchObject({ intentos: 2, estado: 'importada' });
+    expect(job.cfdi.importados).toBe(1);
+  });
+});
+
+describe('who may create a sync job', () => {
+  it('FREE: 403 plan_required naming BASIC', async () => {
+    const o = await owner(rfcMoral(120), 'FREE', false);
+    await expect(sync(o)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'plan_required',
+      message: expect.stringContaining('BASIC'),
+    });
+  });
+
+  it('an API key is refused (session only, as the e.firma)', async () => {
+    const o = await owner(rfcMoral(121));
+    const viaKey: Principal = { ...o.principal, via: 'api_key' };
+    await expect(createSyncJob(ctx(), viaKey, o.profileId, ALL, NOW)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'session_required',
+    });
+  });
+
+  it('without a stored e.firma: 409 efirma_required, nothing created', async () => {
+    const o = await owner(rfcMoral(122), 'PRO', false);
+    await expect(sync(o)).rejects.toMatchObject({ code: 'CONFLICT', reason: 'efirma_required' });
+    expect(await listSyncJobs(ctx(), o.principal, o.profileId)).toEqual([]);
+  });
+
+  it('periods SAT cannot serve are refused with sync_period_invalid, naming the field', async () => {
+    const o = await owner(rfcMoral(123));
+    const bad = async (desde: string, hasta: string) =>
+      sync(o, { desde, hasta, tipo: 'ambos', contenido: 'ambos' }).catch((e) => e.fields);
+    expect(await bad('2025-3-01', '2025-03-31')).toEqual([
+      { path: 'desde', message: 'must be a date YYYY-MM-DD' },
+    ]);
+    expect(await bad('2025-04-01', '2025-03-31')).toEqual([
+      { path: 'desde', message: 'must not be after hasta' },
+    ]);
+    // One year at most: 2025-01-01 → 2025-12-31 is one; → 2026-01-01 is a day more.
+    expect(await bad('2025-01-01', '2026-01-01')).toEqual([
+      { path: 'hasta', message: 'the period is at most one year' },
+    ]);
+    // NOW is 2026-11-25 in Mexico City: six years back is 2020-11-25.
+    expect(await bad('2020-11-24', '2021-01-31')).toEqual([
+      { path: 'desde', message: 'SAT serves at most six years back' },
+    ]);
+    expect(await bad('2026-11-01', '2026-11-26')).toEqual([
+      { path: 'hasta', message: 'must not be after today (2026-11-25)' },
+    ]);
+    expect(await listSyncJobs(ctx(), o.principal, o.profileId)).toEqual([]);
+  });
+
+  it('BASIC: 10 jobs a calendar month; the 11th is refused (429 quota_exceeded) and not created', async () => {
+    const o = await owner(rfcMoral(124), 'BASIC');
+    const input: SyncJobInput = { ...MARCH, tipo: 'recibidos', contenido: 'metadata' };
+    for (let i = 0; i < 10; i++) await sync(o, input);
+    await expect(sync(o, input)).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      reason: 'quota_exceeded',
+    });
+    expect(await listSyncJobs(ctx(), o.principal, o.profileId)).toHaveLength(10);
+  });
+
+  it('BASIC: 12 jobs asked at once make exactly 10 (the count is taken in the database with the insert)', async () => {
+    const o = await owner(rfcMoral(125), 'BASIC');
+    const input: SyncJobInput = { ...MARCH, tipo: 'recibidos', contenido: 'metadata' };
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => sync(o, input)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(await listSyncJobs(ctx(), o.principal, o.profileId)).toHaveLength(10);
+  });
+});
+
+describe('PRO daily schedule', () => {
+  it('one metadata job per PRO profile with a stored e.firma per day (1st of the previous month → yesterday); twice the same day adds nothing; BASIC profiles get none; then CFDI for the days whose metadata lists UUIDs Folio lacks', async () => {
+    const pro = await owner(rfcMoral(130), 'PRO');
+    const basic = await owner(rfcMoral(131), 'BASIC');
+    await place(pro.me.rfc, sale(newUuid(), '2026-10-15T10:00:00', pro.me, CLIENT));
+    const queue = runners[0]!.queue;
+    const day = new Date('2026-11-25T15:00:00Z');
+    await enqueueDailySyncs(t.deps as unknown as Deps, queue, day);
+    await enqueueDailySyncs(t.deps as unknown as Deps, queue, day);
+    const jobsOf = (profileId: string) =>
+      t.handle.db.select().from(satSyncJobs).where(eq(satSyncJobs.profileId, profileId));
+    const metadataJobs = (await jobsOf(pro.profileId)).filter((r) => r.contenido === 'metadata');
+    expect(metadataJobs.map((r) => [r.origen, r.tipo, r.desde, r.hasta])).toEqual([
+      ['diario', 'ambos', '2026-10-01', '2026-11-24'],
+    ]);
+    expect(await jobsOf(basic.profileId)).toEqual([]);
+    // Its metadata lists the CFDI of 2026-10-15, which Folio lacks: a CFDI job for that day follows.
+    const metadataJob = await ended(pro, metadataJobs[0]!.id);
+    expect(metadataJob.metadata).toEqual({ vigentes: 1, cancelados: 0, faltantes: 1 });
+    const cfdiJob = await vi.waitFor(
+      async () => {
+        const j = (await jobsOf(pro.profileId)).find((r) => r.contenido === 'cfdi');
+        if (!j) throw new Error('no CFDI job yet');
+        return j;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect([cfdiJob.origen, cfdiJob.tipo, cfdiJob.desde, cfdiJob.hasta]).toEqual([
+      'diario',
+      'ambos',
+      '2026-10-15',
+      '2026-10-15',
+    ]);
+    expect((await ended(pro, cfdiJob.id)).cfdi.importados).toBe(1);
+  });
+});
+
+describe('the answers', () => {
+  it('GET of another user’s job is 404', async () => {
+    const o = await owner(rfcMoral(140), 'PRO');
+    const stranger = await owner(rfcMoral(141), 'PRO', false);
+    const { id } = await sync(o, { ...MARCH, tipo: 'recibidos', contenido: 'metadata' });
+    await expect(getSyncJob(ctx(), stranger.principal, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await ended(o, id);
+  });
+});

@@ -1,0 +1,88 @@
+import { getEntitlements } from '@folio/billing';
+import {
+  daysMissingXml,
+  insertSyncJobOnce,
+  profilesWithEfirma,
+  type SyncJobRow,
+} from '@folio/db/queries/sat-sync';
+import type { Deps } from '../../context';
+import type { JobQueue } from '../jobs/queue';
+import { stableJobId } from '../jobs/sql-adapters';
+import type { SyncJobs } from './sync-job-names';
+import { addDays, mexicoToday } from './sync-period';
+
+// PRO's daily sync (integrations.md §1): each profile with a stored e.firma gets, once a day, a
+// metadata job in both directions from the 1st of the previous month to yesterday (CFDI are stamped
+// up to 72 hours after their date, cancellations come later); when it ends, a CFDI job for the days
+// whose metadata lists UUIDs Folio lacks. The jobs' ids come from (profile, day), so a second run
+// the same day (two servers, a restart) adds nothing.
+
+const DAILY_PLANS = new Set(['PRO', 'ENTERPRISE']);
+
+/** The daily period for `today` (YYYY-MM-DD): the 1st of the previous month → yesterday. */
+export function dailyPeriod(today: string): { desde: string; hasta: string } {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const prev = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  return { desde: `${prev}-01`, hasta: addDays(today, -1) };
+}
+
+/** Enqueues the day's metadata job of every PRO profile with a usable e.firma; returns how many were new. */
+export async function enqueueDailySyncs(
+  deps: Deps,
+  queue: JobQueue<SyncJobs>,
+  now = new Date(),
+): Promise<number> {
+  const today = mexicoToday(now);
+  const period = dailyPeriod(today);
+  let created = 0;
+  for (const p of await profilesWithEfirma(deps.db)) {
+    const { plan } = await getEntitlements(deps.db, p.userId);
+    if (!DAILY_PLANS.has(plan)) continue;
+    const id = stableJobId('sat.daily', p.profileId, today);
+    const fresh = await deps.db.transaction(async (tx) => {
+      const inserted = await insertSyncJobOnce(tx, {
+        id,
+        profileId: p.profileId,
+        userId: p.userId,
+        ...period,
+        tipo: 'ambos',
+        contenido: 'metadata',
+        origen: 'diario',
+      });
+      if (inserted) await queue.enqueue('sat.sync', { jobId: id }, { tx, id });
+      return inserted;
+    });
+    if (fresh) created++;
+  }
+  queue.wake('sat.sync');
+  return created;
+}
+
+/**
+ * After a daily metadata job: one CFDI job (both directions) from the first to the last day whose
+ * metadata lists a UUID the profile lacks; none when nothing is missing.
+ */
+export async function enqueueMissingCfdi(
+  deps: Deps,
+  queue: JobQueue<SyncJobs>,
+  job: SyncJobRow,
+): Promise<void> {
+  if (job.origen !== 'diario' || job.contenido !== 'metadata') return;
+  const days = await daysMissingXml(deps.db, job.profileId, job.desde, job.hasta);
+  if (!days.length) return;
+  const id = stableJobId('sat.daily.cfdi', job.id);
+  await deps.db.transaction(async (tx) => {
+    const inserted = await insertSyncJobOnce(tx, {
+      id,
+      profileId: job.profileId,
+      userId: job.userId,
+      desde: days[0]!,
+      hasta: days.at(-1)!,
+      tipo: 'ambos',
+      contenido: 'cfdi',
+      origen: 'diario',
+    });
+    if (inserted) await queue.enqueue('sat.sync', { jobId: id }, { tx, id });
+  });
+  queue.wake('sat.sync');
+}
