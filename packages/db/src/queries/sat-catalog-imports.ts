@@ -8,7 +8,8 @@ import { satCatalogImports, satFavorites, satProducts } from '../schema';
 
 export type SatProductInsert = typeof satProducts.$inferInsert;
 
-const CSV_COLUMNS = [
+/** SAT's catalog CSV columns, in the file's order (also the staging table's). */
+export const CSV_COLUMNS = [
   'id',
   'descripcion',
   'incluir_iva_trasladado',

@@ -9,6 +9,7 @@ import { recordSatAlerts } from '@folio/db/queries/sat-alerts';
 import {
   countSatProducts,
   favoritedSatProducts,
+  CSV_COLUMNS as HEADER,
   importClock,
   lastSatCatalogImportSha,
   markUntouchedSatProductsRemoved,
@@ -20,17 +21,6 @@ import {
 import { parse } from 'csv-parse';
 import { changesOf, removalOf } from './catalog-alerts';
 
-const HEADER = [
-  'id',
-  'descripcion',
-  'incluir_iva_trasladado',
-  'incluir_ieps_trasladado',
-  'complemento_que_debe_incluir',
-  'fecha_inicio_vigencia',
-  'fecha_fin_vigencia',
-  'estimulo_franja_fronteriza',
-  'palabras_similares',
-] as const;
 const BATCH = 1000;
 
 /** The CSV's text, gunzipped when the file name ends in `.gz`. */
