@@ -990,6 +990,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/profiles/{profileId}/sat-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profile's SAT sync jobs, newest first (the latest 100)
+         * @description Each with its SAT requests and counts. API keys may read.
+         */
+        get: operations["sat-sync-list"];
+        put?: never;
+        /**
+         * Start a SAT sync job (202: it runs in the background)
+         * @description Asks SAT for the period’s CFDI and/or metadata with the stored e.firma and imports them. Answers 202 `{id, estado: pendiente}`; follow it with GET /sat-sync/{id}. Session only (an API key gets 403 `session_required`); BASIC (10 a month, then 429) and PRO (FREE: 403 naming BASIC). 409 `efirma_required` / `efirma_unusable` without a usable stored e.firma; 400 `sync_period_invalid` with `fields` for a period SAT does not serve (at most one year, not in the future, six years back).
+         */
+        post: operations["sat-sync-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sat-sync/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One SAT sync job: its estado, SAT requests and counts
+         * @description Estados: pendiente → solicitada → en_proceso → descargando → importando → terminada | error. 404 unless the job's profile is yours. API keys may read.
+         */
+        get: operations["sat-sync-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/requests": {
         parameters: {
             query?: never;
@@ -7624,6 +7668,349 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "sat-sync-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            profile_id: string;
+                            desde: string;
+                            hasta: string;
+                            /** @enum {string} */
+                            tipo: "emitidos" | "recibidos" | "ambos";
+                            /** @enum {string} */
+                            contenido: "cfdi" | "metadata" | "ambos";
+                            /** @enum {string} */
+                            origen: "usuario" | "diario";
+                            /** @enum {string} */
+                            estado: "pendiente" | "solicitada" | "en_proceso" | "descargando" | "importando" | "terminada" | "error";
+                            solicitudes: {
+                                /** @description SAT's request id (null until SAT accepted it) */
+                                id: string | null;
+                                /** @enum {string} */
+                                tipo: "emitidos" | "recibidos";
+                                /** @enum {string} */
+                                contenido: "cfdi" | "metadata";
+                                desde: string;
+                                hasta: string;
+                                estado: string;
+                                codigo: number | null;
+                                mensaje: string | null;
+                                intentos: number;
+                            }[];
+                            cfdi: {
+                                importados: number;
+                                duplicados: number;
+                                rechazados: number;
+                                fuera_de_cuota: number;
+                            };
+                            metadata: {
+                                vigentes: number;
+                                cancelados: number;
+                                faltantes: number;
+                            };
+                            error?: string;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "sat-sync-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "desde": "2026-01-01",
+                 *       "hasta": "2026-01-31",
+                 *       "tipo": "ambos",
+                 *       "contenido": "ambos"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description YYYY-MM-DD, Mexico City calendar
+                     * @example 2026-01-01
+                     */
+                    desde: string;
+                    /**
+                     * @description YYYY-MM-DD, Mexico City calendar
+                     * @example 2026-01-01
+                     */
+                    hasta: string;
+                    /** @enum {string} */
+                    tipo: "emitidos" | "recibidos" | "ambos";
+                    /** @enum {string} */
+                    contenido: "cfdi" | "metadata" | "ambos";
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            estado: "pendiente" | "solicitada" | "en_proceso" | "descargando" | "importando" | "terminada" | "error";
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "sat-sync-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            profile_id: string;
+                            desde: string;
+                            hasta: string;
+                            /** @enum {string} */
+                            tipo: "emitidos" | "recibidos" | "ambos";
+                            /** @enum {string} */
+                            contenido: "cfdi" | "metadata" | "ambos";
+                            /** @enum {string} */
+                            origen: "usuario" | "diario";
+                            /** @enum {string} */
+                            estado: "pendiente" | "solicitada" | "en_proceso" | "descargando" | "importando" | "terminada" | "error";
+                            solicitudes: {
+                                /** @description SAT's request id (null until SAT accepted it) */
+                                id: string | null;
+                                /** @enum {string} */
+                                tipo: "emitidos" | "recibidos";
+                                /** @enum {string} */
+                                contenido: "cfdi" | "metadata";
+                                desde: string;
+                                hasta: string;
+                                estado: string;
+                                codigo: number | null;
+                                mensaje: string | null;
+                                intentos: number;
+                            }[];
+                            cfdi: {
+                                importados: number;
+                                duplicados: number;
+                                rechazados: number;
+                                fuera_de_cuota: number;
+                            };
+                            metadata: {
+                                vigentes: number;
+                                cancelados: number;
+                                faltantes: number;
+                            };
+                            error?: string;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Link: components["headers"]["Link"];
