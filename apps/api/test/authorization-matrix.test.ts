@@ -121,6 +121,16 @@ const CALLS: Record<string, Call> = {
     path: (x) => `/api/expenses/${x.expenseCfdiId}`,
     body: () => ({ estatus_sat: 'vigente' }),
   },
+  'POST /invoices/{id}/sat-status': {
+    path: (x) => `/api/invoices/${x.invoiceId}/sat-status`,
+    skipOwner:
+      "asks SAT's status service, which the matrix does not reach; covered in sat-sync-routes.test.ts",
+  },
+  'POST /expenses/{id}/sat-status': {
+    path: (x) => `/api/expenses/${x.expenseCfdiId}/sat-status`,
+    skipOwner:
+      "asks SAT's status service, which the matrix does not reach; covered in sat-sync-routes.test.ts",
+  },
   'POST /profiles/{profileId}/sat-metadata': {
     path: (x) => `/api/profiles/${x.profileId}/sat-metadata`,
     body: (x) => `Uuid~Estatus~FechaCancelacion\r\n${x.invoiceUuid}~1~\r\n`,
@@ -613,6 +623,8 @@ describe('authorization over every tRPC procedure', () => {
       contenido: 'ambos',
     }),
     'satSync.get': () => ({ id: o.syncJobId }),
+    'invoices.checkSatStatus': () => ({ id: o.invoiceId }),
+    'expenses.checkSatStatus': () => ({ id: o.expenseCfdiId }),
     'satSync.list': () => ({ profileId: o.profileId }),
     'webhookEndpoints.get': () => ({ id: o.endpointId }),
     'webhookEndpoints.update': () => ({ id: o.endpointId, activo: false }),

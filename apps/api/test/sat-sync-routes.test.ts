@@ -22,6 +22,7 @@ import {
   type TestApp,
   type TestUser,
   testConfig,
+  uploadXml,
 } from './harness';
 
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
@@ -218,4 +219,85 @@ describe('SAT sync job routes', () => {
     expect(done.estado).toBe('terminada');
     expect(done.cfdi.importados).toBe(1);
   }, 90_000);
+});
+
+/** Uploads a sale of the owner (or a purchase, `received`) to Folio and places the same XML on the simulator. */
+async function storedAndOnSat(o: Owner, received = false) {
+  const uuid = newUuid();
+  const [emisor, receptor] = received ? [CLIENT, o.me] : [o.me, CLIENT];
+  const xml = invoiceXml({ uuid, emisor, receptor, fecha: '2025-05-01T10:00:00', metodoPago: 'PUE' });
+  const up = await uploadXml(t, o.u, o.profileId, xml);
+  const id = (await up.json()).data.files[0].id as string;
+  const placed = await t.app.request(`/__dev/sat/${emisor.rfc}/cfdi`, { method: 'POST', body: xml });
+  expect(placed.status).toBe(201);
+  return { id, uuid, rfc: emisor.rfc };
+}
+const cancelOnSat = async (rfc: string, uuid: string) => {
+  const res = await t.app.request(`/__dev/sat/${rfc}/cancel/${uuid}?fecha_cancelacion=2025-06-01`, {
+    method: 'POST',
+  });
+  expect(res.status).toBe(200);
+};
+const checkStatus = (o: Owner, side: 'invoices' | 'expenses', id: string) =>
+  request(t, 'POST', `/api/${side}/${id}/sat-status`, { headers: bearer(o.u.token) });
+
+describe("POST /invoices/{id}/sat-status and /expenses/{id}/sat-status: SAT's status service for one CFDI", () => {
+  it('an invoice SAT holds vigente is recorded vigente with fuente consulta; once cancelled on SAT, cancelado', async () => {
+    const o = await owner('BASIC');
+    const cfdi = await storedAndOnSat(o);
+    const first = await checkStatus(o, 'invoices', cfdi.id);
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect((await first.json()).data).toMatchObject({
+      id: cfdi.id,
+      uuid: cfdi.uuid,
+      estatus_sat: 'vigente',
+      estatus_fuente: 'consulta',
+      sat: { estado: 'vigente' },
+    });
+    await cancelOnSat(cfdi.rfc, cfdi.uuid);
+    const second = await checkStatus(o, 'invoices', cfdi.id);
+    expect((await second.json()).data).toMatchObject({
+      estatus_sat: 'cancelado',
+      estatus_fuente: 'consulta',
+      sat: { estado: 'cancelado' },
+    });
+    const got = await request(t, 'GET', `/api/invoices/${cfdi.id}`, { headers: bearer(o.u.token) });
+    expect((await got.json()).estatus_sat).toBe('cancelado');
+  });
+
+  it('an expense is checked the same way, over tRPC too', async () => {
+    const o = await owner();
+    const cfdi = await storedAndOnSat(o, true);
+    await cancelOnSat(cfdi.rfc, cfdi.uuid);
+    const answer = await caller(t, o.u.token).expenses.checkSatStatus({ id: cfdi.id });
+    expect(answer.data).toMatchObject({ estatus_sat: 'cancelado', estatus_fuente: 'consulta' });
+  });
+
+  it('a CFDI SAT does not know (No Encontrado) keeps desconocido and no fuente', async () => {
+    const o = await owner();
+    const xml = invoiceXml({ uuid: newUuid(), emisor: o.me, receptor: CLIENT, fecha: '2025-05-01T10:00:00' });
+    const id = (await (await uploadXml(t, o.u, o.profileId, xml)).json()).data.files[0].id;
+    const res = await checkStatus(o, 'invoices', id);
+    const data = (await res.json()).data;
+    expect(data).toMatchObject({ estatus_sat: 'desconocido', sat: { estado: 'no_encontrado' } });
+    expect(data.estatus_fuente).toBeUndefined();
+  });
+
+  it('FREE is refused 403 naming BASIC; an invoice on the expenses route is 404', async () => {
+    const free = await owner('FREE');
+    const xml = invoiceXml({
+      uuid: newUuid(),
+      emisor: free.me,
+      receptor: CLIENT,
+      fecha: '2025-05-01T10:00:00',
+    });
+    const id = (await (await uploadXml(t, free.u, free.profileId, xml)).json()).data.files[0].id;
+    const res = await checkStatus(free, 'invoices', id);
+    const body = await res.clone().json();
+    await expectError(res, 403, 'Forbidden');
+    expect(body.code).toBe('plan_required');
+    const o = await owner();
+    const cfdi = await storedAndOnSat(o);
+    await expectError(await checkStatus(o, 'expenses', cfdi.id), 404, 'Not Found');
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { satStatusFields } from './invoice';
 
 // SAT sync jobs on the wire (integrations.md §1 "Sync jobs", docs/sat-sync.md#sync-jobs).
 
@@ -64,4 +65,20 @@ export const SyncJob = z.object({
   error: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
+});
+
+/** POST /invoices/{id}/sat-status and /expenses/{id}/sat-status: SAT's answer and the CFDI's status. */
+export const CfdiSatCheck = z.object({
+  id: z.string(),
+  uuid: z.string(),
+  ...satStatusFields,
+  sat: z
+    .object({
+      estado: z.enum(['vigente', 'cancelado', 'no_encontrado']),
+      es_cancelable: z.string(),
+      estatus_cancelacion: z.string(),
+    })
+    .meta({
+      description: "SAT's status service answer (EsCancelable, EstatusCancelacion as SAT wrote them)",
+    }),
 });

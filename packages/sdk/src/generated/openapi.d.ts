@@ -366,6 +366,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoices/{id}/sat-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask SAT's status service for an income CFDI and record its answer
+         * @description Records `estatus_sat` with `estatus_fuente: "consulta"` through the same precedence as every source (docs/sat-status.md) and answers the CFDI's SAT status fields with SAT's own answer (`sat`). "No Encontrado" records nothing (a CFDI never checked stays `desconocido`). BASIC and PRO (FREE: 403 naming BASIC); 503 when SAT does not answer.
+         */
+        post: operations["invoices-checkSatStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices/{id}/acto-5c": {
         parameters: {
             query?: never;
@@ -484,6 +504,26 @@ export interface paths {
          * @description Sets `estatus_sat` of an expense from a received CFDI with `estatus_fuente: "usuario"` (docs/sat-status.md); a manual expense has no SAT status (404). A cancelado CFDI leaves every report, total and payment status. The mark outranks a substitution's presumption and gives way to SAT's word: a CFDI SAT reported cancelado answers 409. `fecha_cancelacion` is required with cancelado and refused with vigente. Someone else's CFDI answers as GET /invoices/{id} does (403).
          */
         patch: operations["expenses-update"];
+        trace?: never;
+    };
+    "/expenses/{id}/sat-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask SAT's status service for an expense CFDI and record its answer
+         * @description Records `estatus_sat` with `estatus_fuente: "consulta"` through the same precedence as every source (docs/sat-status.md) and answers the CFDI's SAT status fields with SAT's own answer (`sat`). "No Encontrado" records nothing (a CFDI never checked stays `desconocido`). BASIC and PRO (FREE: 403 naming BASIC); 503 when SAT does not answer.
+         */
+        post: operations["expenses-checkSatStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/periods": {
@@ -4639,6 +4679,111 @@ export interface operations {
             };
         };
     };
+    "invoices-checkSatStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            uuid: string;
+                            /** @description vigente, cancelado or desconocido (never checked, the default); a cancelado CFDI counts in no report, total or payment status */
+                            estatus_sat: components["schemas"]["EstatusSat"];
+                            /** @description When it was cancelled (Mexico local time), as its source says; present when known */
+                            fecha_cancelacion?: string;
+                            /**
+                             * @description Who said the status: SAT's metadata file, SAT's status service (consulta), the user's own mark, or a substitute CFDI (TipoRelacion 04, a presumption); absent while desconocido
+                             * @enum {string}
+                             */
+                            estatus_fuente?: "metadata" | "consulta" | "usuario" | "sustitucion";
+                            /**
+                             * Format: date-time
+                             * @description When that source said it
+                             */
+                            fecha_estatus?: string;
+                            /** @description SAT's status service answer (EsCancelable, EstatusCancelacion as SAT wrote them) */
+                            sat: {
+                                /** @enum {string} */
+                                estado: "vigente" | "cancelado" | "no_encontrado";
+                                es_cancelable: string;
+                                estatus_cancelacion: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "invoices-setActo5c": {
         parameters: {
             query?: never;
@@ -5296,6 +5441,111 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses-checkSatStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            uuid: string;
+                            /** @description vigente, cancelado or desconocido (never checked, the default); a cancelado CFDI counts in no report, total or payment status */
+                            estatus_sat: components["schemas"]["EstatusSat"];
+                            /** @description When it was cancelled (Mexico local time), as its source says; present when known */
+                            fecha_cancelacion?: string;
+                            /**
+                             * @description Who said the status: SAT's metadata file, SAT's status service (consulta), the user's own mark, or a substitute CFDI (TipoRelacion 04, a presumption); absent while desconocido
+                             * @enum {string}
+                             */
+                            estatus_fuente?: "metadata" | "consulta" | "usuario" | "sustitucion";
+                            /**
+                             * Format: date-time
+                             * @description When that source said it
+                             */
+                            fecha_estatus?: string;
+                            /** @description SAT's status service answer (EsCancelable, EstatusCancelacion as SAT wrote them) */
+                            sat: {
+                                /** @enum {string} */
+                                estado: "vigente" | "cancelado" | "no_encontrado";
+                                es_cancelable: string;
+                                estatus_cancelacion: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
