@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appRouter, restRoutes } from '@folio/api';
 import { invoiceXml, newUuid, type Party, paymentXml } from '@folio/cfdi/testing';
-import { satAlerts, webhookDeliveries } from '@folio/db/schema';
+import { satAlerts, satSyncJobs, webhookDeliveries } from '@folio/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -121,6 +121,16 @@ const CALLS: Record<string, Call> = {
     path: (x) => `/api/expenses/${x.expenseCfdiId}`,
     body: () => ({ estatus_sat: 'vigente' }),
   },
+  'POST /invoices/{id}/sat-status': {
+    path: (x) => `/api/invoices/${x.invoiceId}/sat-status`,
+    skipOwner:
+      "asks SAT's status service, which the matrix does not reach; covered in sat-sync-routes.test.ts",
+  },
+  'POST /expenses/{id}/sat-status': {
+    path: (x) => `/api/expenses/${x.expenseCfdiId}/sat-status`,
+    skipOwner:
+      "asks SAT's status service, which the matrix does not reach; covered in sat-sync-routes.test.ts",
+  },
   'POST /profiles/{profileId}/sat-metadata': {
     path: (x) => `/api/profiles/${x.profileId}/sat-metadata`,
     body: (x) => `Uuid~Estatus~FechaCancelacion\r\n${x.invoiceUuid}~1~\r\n`,
@@ -221,6 +231,14 @@ const CALLS: Record<string, Call> = {
     path: (x) => `/api/profiles/${x.profileId}/efirma`,
     fresh: storeOwnersEfirma,
   },
+  // SAT sync jobs: the matrix runs no job queue, so the owner's job is a row written directly.
+  'POST /profiles/{profileId}/sat-sync': {
+    path: (x) => `/api/profiles/${x.profileId}/sat-sync`,
+    body: () => ({ desde: '2026-01-01', hasta: '2026-01-31', tipo: 'ambos', contenido: 'ambos' }),
+    skipOwner: 'enqueues on the job queue the matrix does not run; covered in sat-sync-routes.test.ts',
+  },
+  'GET /profiles/{profileId}/sat-sync': { path: (x) => `/api/profiles/${x.profileId}/sat-sync` },
+  'GET /sat-sync/{id}': { path: (x) => `/api/sat-sync/${x.syncJobId}` },
   'POST /support/requests': {
     unowned: true,
     body: () => ({ asunto: 'Matriz', mensaje: 'Una pregunta' }),
@@ -404,6 +422,16 @@ beforeAll(async () => {
     antes: 'Opcional',
     despues: 'Sí',
   });
+  o.syncJobId = randomUUID();
+  await t.handle.db.insert(satSyncJobs).values({
+    id: o.syncJobId,
+    profileId: o.profileId,
+    userId: owner.id,
+    desde: '2026-01-01',
+    hasta: '2026-01-31',
+    tipo: 'ambos',
+    contenido: 'ambos',
+  });
   const issued = await request(t, 'POST', '/__dev/sat/efirma', { body: { rfc: OWNER.rfc } });
   efirma = (await issued.json()).data;
   o.endpointId = await newEndpoint();
@@ -424,6 +452,7 @@ const secrets = () =>
     o.expenseId,
     o.alertId,
     o.endpointId,
+    o.syncJobId,
     OWNER.rfc,
     OWNER.nombre,
     owner.email,
@@ -487,6 +516,8 @@ describe('the owner’s API keys over every REST route', () => {
         'PUT /profiles/{profileId}/efirma',
         'GET /profiles/{profileId}/efirma',
         'DELETE /profiles/{profileId}/efirma',
+        // A sync job opens the stored e.firma; reading jobs is open to keys.
+        'POST /profiles/{profileId}/sat-sync',
         'GET /api-keys',
         'POST /api-keys',
         'POST /auth/logout',
@@ -584,6 +615,17 @@ describe('authorization over every tRPC procedure', () => {
     }),
     'efirma.get': () => ({ profileId: o.profileId }),
     'efirma.delete': () => ({ profileId: o.profileId }),
+    'satSync.create': () => ({
+      profileId: o.profileId,
+      desde: '2026-01-01',
+      hasta: '2026-01-31',
+      tipo: 'ambos',
+      contenido: 'ambos',
+    }),
+    'satSync.get': () => ({ id: o.syncJobId }),
+    'invoices.checkSatStatus': () => ({ id: o.invoiceId }),
+    'expenses.checkSatStatus': () => ({ id: o.expenseCfdiId }),
+    'satSync.list': () => ({ profileId: o.profileId }),
     'webhookEndpoints.get': () => ({ id: o.endpointId }),
     'webhookEndpoints.update': () => ({ id: o.endpointId, activo: false }),
     'webhookEndpoints.delete': () => ({ id: o.endpointId }),

@@ -235,7 +235,7 @@ export function buildOpenApiDocument(opts: { version: string; serverUrl: string 
     const op = operation(route.method, route.path);
     const success = route.rest.successStatus ?? 200;
     answers(op, success, route.entry.errors, route.rest);
-    op.responses[success]!.description = success === 201 ? 'Created' : 'OK';
+    op.responses[success]!.description = success === 201 ? 'Created' : success === 202 ? 'Accepted' : 'OK';
     // A request body example comes from the input schema's meta (the generator copies the schema).
     const example = (z.globalRegistry.get(route.input as z.ZodType) as { example?: unknown } | undefined)
       ?.example;

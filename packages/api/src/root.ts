@@ -10,6 +10,7 @@ import { profilesRouter } from './routers/profiles';
 import { reportsRouter } from './routers/reports';
 import { satRouter } from './routers/sat';
 import { satMetadataRouter } from './routers/sat-metadata';
+import { satSyncRouter } from './routers/sat-sync';
 import { subscriptionRouter } from './routers/subscription';
 import { supportRouter } from './routers/support';
 import { webhookEndpointsRouter } from './routers/webhook-endpoints';
@@ -29,6 +30,7 @@ export const appRouter = router({
   reports: reportsRouter,
   diot: diotRouter,
   efirma: efirmaRouter,
+  satSync: satSyncRouter,
   support: supportRouter,
   webhookEndpoints: webhookEndpointsRouter,
 });

@@ -184,6 +184,7 @@ describe('the document as a whole', () => {
       'put /profiles/{profileId}/efirma',
       'get /profiles/{profileId}/efirma',
       'delete /profiles/{profileId}/efirma',
+      'post /profiles/{profileId}/sat-sync',
     ]);
     const open = new Set([
       'post /auth/register',

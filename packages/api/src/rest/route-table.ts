@@ -11,6 +11,7 @@ import { profilesRoutes } from './table/profiles';
 import { reportsRoutes } from './table/reports';
 import { satRoutes } from './table/sat';
 import { satMetadataRoutes } from './table/sat-metadata';
+import { satSyncRoutes } from './table/sat-sync';
 import { subscriptionRoutes } from './table/subscription';
 import { supportRoutes } from './table/support';
 import { uploadRoutes } from './table/uploads';
@@ -31,6 +32,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...satRoutes,
   ...satMetadataRoutes,
   ...efirmaRoutes,
+  ...satSyncRoutes,
   ...subscriptionRoutes,
   ...apiKeysRoutes,
   ...reportsRoutes,

@@ -4,6 +4,8 @@ import { IsoDate } from '../schemas/dates';
 import { Expense } from '../schemas/expense';
 import { expenseFilters, listQuery, Pagination } from '../schemas/pagination';
 import { SatStatusMarkFields } from '../schemas/sat-metadata';
+import { CfdiSatCheck } from '../schemas/sat-sync';
+import { checkSatStatus } from '../services/cfdi/check-sat-status';
 import { setUsoIva } from '../services/cfdi/iva-tags';
 import { markSatStatus } from '../services/cfdi/mark-status';
 import { createManualExpense } from '../services/expenses/create-manual-expense';
@@ -170,4 +172,10 @@ export const expensesRouter = router({
       const { message, data } = await markSatStatus(ctx, ctx.user.id, id, 'expense', mark);
       return { message, data: data as Expense };
     }),
+  checkSatStatus: authedProcedure
+    .input(z.object({ id: z.string().min(1).max(100) }))
+    .output(z.object({ data: CfdiSatCheck }))
+    .mutation(async ({ ctx, input }) => ({
+      data: await checkSatStatus(ctx, ctx.user.id, input.id, 'expense'),
+    })),
 });

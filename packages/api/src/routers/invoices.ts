@@ -4,6 +4,8 @@ import { IsoDate } from '../schemas/dates';
 import { Invoice } from '../schemas/invoice';
 import { listQuery, Pagination } from '../schemas/pagination';
 import { SatStatusMarkFields } from '../schemas/sat-metadata';
+import { CfdiSatCheck } from '../schemas/sat-sync';
+import { checkSatStatus } from '../services/cfdi/check-sat-status';
 import { setActo5c } from '../services/cfdi/iva-tags';
 import { addManualPayment } from '../services/cfdi/manual-payment';
 import { markSatStatus } from '../services/cfdi/mark-status';
@@ -57,6 +59,12 @@ export const invoicesRouter = router({
       const { message, data } = await markSatStatus(ctx, ctx.user.id, id, 'income', mark);
       return { message, data: data as Invoice };
     }),
+  checkSatStatus: authedProcedure
+    .input(InvoiceId)
+    .output(z.object({ data: CfdiSatCheck }))
+    .mutation(async ({ ctx, input }) => ({
+      data: await checkSatStatus(ctx, ctx.user.id, input.id, 'income'),
+    })),
   setActo5c: authedProcedure
     .input(InvoiceId.extend({ acto_5c: z.boolean() }).meta({ example: { acto_5c: true } }))
     .output(z.object({ message: z.string(), data: z.object({ id: z.string(), acto_5c: z.boolean() }) }))

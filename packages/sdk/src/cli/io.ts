@@ -14,6 +14,8 @@ export interface Io {
   fetch?: typeof globalThis.fetch;
   /** Milliseconds, monotonic enough for rates and ETAs. */
   now(): number;
+  /** Waits between polls (tests pass a short one); setTimeout when absent. */
+  sleep?(ms: number): Promise<void>;
   /** Calls `handler` on Ctrl-C (SIGINT) instead of dying; returns the function that stops listening. */
   onInterrupt?(handler: () => void): () => void;
 }

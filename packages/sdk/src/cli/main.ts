@@ -11,6 +11,7 @@ import { login, logout } from './login';
 import { profileCreateCommand } from './profile-create';
 import { reportCommand } from './report';
 import { satSearchCommand } from './sat';
+import { satStatusCommand, satSyncCommand } from './sat-sync';
 import { explain, openSession } from './session';
 import { supportCommand, supportListCommand } from './support';
 import { upgradeCommand } from './upgrade';
@@ -49,6 +50,14 @@ Usage
                                                        consent and needs --acepto or a yes; the
                                                        password from $FOLIO_EFIRMA_PASSWORD or asked
                                                        without echo
+  folio sat sync --profile <RFC|id> --desde YYYY-MM-DD --hasta YYYY-MM-DD
+               [--tipo emitidos|recibidos|ambos] [--contenido cfdi|metadata|ambos] [--json]
+                                                       download from SAT on the server with the stored
+                                                       e.firma (BASIC or PRO; needs folio login):
+                                                       prints the job's estado every 2 s until it
+                                                       ends, then the counts
+  folio sat status <UUID> [--json]                     ask SAT's status service for one invoice or
+                                                       expense and record its answer (BASIC or PRO)
   folio support "asunto" "mensaje" [--profile <RFC|id>] [--json]
                                                        ask for support (BASIC: email, PRO: priority)
   folio support list [--json]                          your support requests, newest first
@@ -168,6 +177,14 @@ const COMMANDS = {
     key: { type: 'string' },
     acepto: { type: 'boolean' },
   },
+  'sat sync': {
+    ...LIST,
+    desde: { type: 'string' },
+    hasta: { type: 'string' },
+    tipo: { type: 'string' },
+    contenido: { type: 'string' },
+  },
+  'sat status': { ...GLOBAL, json: { type: 'boolean' } },
   support: LIST,
   'support list': { ...GLOBAL, json: { type: 'boolean' } },
   upgrade: {
@@ -268,9 +285,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.stdout.write(commandHelp(name));
     return EXIT.ok;
   }
-  // keys, export, pdf, report, sat search and support check their own arguments.
+  // keys, export, pdf, report, sat search, sat status and support check their own arguments.
   if (
-    !['keys', 'export', 'pdf', 'report', 'sat search', 'support'].includes(name) &&
+    !['keys', 'export', 'pdf', 'report', 'sat search', 'sat status', 'support'].includes(name) &&
     positionals.length > (name === 'import' ? 1 : 0)
   ) {
     io.stderr.write(`folio ${name}: unexpected argument "${positionals.at(-1)}"\n`);
@@ -302,6 +319,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await satSearchCommand(io, positionals, values);
       case 'sat efirma':
         return await satEfirmaCommand(io, values);
+      case 'sat sync':
+        return await satSyncCommand(io, values);
+      case 'sat status':
+        return await satStatusCommand(io, positionals, values);
       case 'support':
         return await supportCommand(io, positionals, values as Record<string, string>);
       case 'support list':

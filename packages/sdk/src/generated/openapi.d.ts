@@ -366,6 +366,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invoices/{id}/sat-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask SAT's status service for an income CFDI and record its answer
+         * @description Records `estatus_sat` with `estatus_fuente: "consulta"` through the same precedence as every source (docs/sat-status.md) and answers the CFDI's SAT status fields with SAT's own answer (`sat`). "No Encontrado" records nothing (a CFDI never checked stays `desconocido`). BASIC and PRO (FREE: 403 naming BASIC); 503 when SAT does not answer.
+         */
+        post: operations["invoices-checkSatStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices/{id}/acto-5c": {
         parameters: {
             query?: never;
@@ -484,6 +504,26 @@ export interface paths {
          * @description Sets `estatus_sat` of an expense from a received CFDI with `estatus_fuente: "usuario"` (docs/sat-status.md); a manual expense has no SAT status (404). A cancelado CFDI leaves every report, total and payment status. The mark outranks a substitution's presumption and gives way to SAT's word: a CFDI SAT reported cancelado answers 409. `fecha_cancelacion` is required with cancelado and refused with vigente. Someone else's CFDI answers as GET /invoices/{id} does (403).
          */
         patch: operations["expenses-update"];
+        trace?: never;
+    };
+    "/expenses/{id}/sat-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask SAT's status service for an expense CFDI and record its answer
+         * @description Records `estatus_sat` with `estatus_fuente: "consulta"` through the same precedence as every source (docs/sat-status.md) and answers the CFDI's SAT status fields with SAT's own answer (`sat`). "No Encontrado" records nothing (a CFDI never checked stays `desconocido`). BASIC and PRO (FREE: 403 naming BASIC); 503 when SAT does not answer.
+         */
+        post: operations["expenses-checkSatStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/periods": {
@@ -985,6 +1025,50 @@ export interface paths {
          * @description Deletes the record and its wrapped key (not a flag); 404 `efirma_not_found` when none is stored. Session only: an API key gets 403 `session_required`. BASIC and PRO (FREE: 403 naming BASIC).
          */
         delete: operations["efirma-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profiles/{profileId}/sat-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profile's SAT sync jobs, newest first (the latest 100)
+         * @description Each with its SAT requests and counts. API keys may read.
+         */
+        get: operations["sat-sync-list"];
+        put?: never;
+        /**
+         * Start a SAT sync job (202: it runs in the background)
+         * @description Asks SAT for the period’s CFDI and/or metadata with the stored e.firma and imports them. Answers 202 `{id, estado: pendiente}`; follow it with GET /sat-sync/{id}. Session only (an API key gets 403 `session_required`); BASIC (10 a month, then 429) and PRO (FREE: 403 naming BASIC). 409 `efirma_required` / `efirma_unusable` without a usable stored e.firma; 400 `sync_period_invalid` with `fields` for a period SAT does not serve (at most one year, not in the future, six years back).
+         */
+        post: operations["sat-sync-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sat-sync/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One SAT sync job: its estado, SAT requests and counts
+         * @description Estados: pendiente → solicitada → en_proceso → descargando → importando → terminada | error. 404 unless the job's profile is yours. API keys may read.
+         */
+        get: operations["sat-sync-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4595,6 +4679,111 @@ export interface operations {
             };
         };
     };
+    "invoices-checkSatStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            uuid: string;
+                            /** @description vigente, cancelado or desconocido (never checked, the default); a cancelado CFDI counts in no report, total or payment status */
+                            estatus_sat: components["schemas"]["EstatusSat"];
+                            /** @description When it was cancelled (Mexico local time), as its source says; present when known */
+                            fecha_cancelacion?: string;
+                            /**
+                             * @description Who said the status: SAT's metadata file, SAT's status service (consulta), the user's own mark, or a substitute CFDI (TipoRelacion 04, a presumption); absent while desconocido
+                             * @enum {string}
+                             */
+                            estatus_fuente?: "metadata" | "consulta" | "usuario" | "sustitucion";
+                            /**
+                             * Format: date-time
+                             * @description When that source said it
+                             */
+                            fecha_estatus?: string;
+                            /** @description SAT's status service answer (EsCancelable, EstatusCancelacion as SAT wrote them) */
+                            sat: {
+                                /** @enum {string} */
+                                estado: "vigente" | "cancelado" | "no_encontrado";
+                                es_cancelable: string;
+                                estatus_cancelacion: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "invoices-setActo5c": {
         parameters: {
             query?: never;
@@ -5252,6 +5441,111 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses-checkSatStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            uuid: string;
+                            /** @description vigente, cancelado or desconocido (never checked, the default); a cancelado CFDI counts in no report, total or payment status */
+                            estatus_sat: components["schemas"]["EstatusSat"];
+                            /** @description When it was cancelled (Mexico local time), as its source says; present when known */
+                            fecha_cancelacion?: string;
+                            /**
+                             * @description Who said the status: SAT's metadata file, SAT's status service (consulta), the user's own mark, or a substitute CFDI (TipoRelacion 04, a presumption); absent while desconocido
+                             * @enum {string}
+                             */
+                            estatus_fuente?: "metadata" | "consulta" | "usuario" | "sustitucion";
+                            /**
+                             * Format: date-time
+                             * @description When that source said it
+                             */
+                            fecha_estatus?: string;
+                            /** @description SAT's status service answer (EsCancelable, EstatusCancelacion as SAT wrote them) */
+                            sat: {
+                                /** @enum {string} */
+                                estado: "vigente" | "cancelado" | "no_encontrado";
+                                es_cancelable: string;
+                                estatus_cancelacion: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7624,6 +7918,349 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "sat-sync-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            profile_id: string;
+                            desde: string;
+                            hasta: string;
+                            /** @enum {string} */
+                            tipo: "emitidos" | "recibidos" | "ambos";
+                            /** @enum {string} */
+                            contenido: "cfdi" | "metadata" | "ambos";
+                            /** @enum {string} */
+                            origen: "usuario" | "diario";
+                            /** @enum {string} */
+                            estado: "pendiente" | "solicitada" | "en_proceso" | "descargando" | "importando" | "terminada" | "error";
+                            solicitudes: {
+                                /** @description SAT's request id (null until SAT accepted it) */
+                                id: string | null;
+                                /** @enum {string} */
+                                tipo: "emitidos" | "recibidos";
+                                /** @enum {string} */
+                                contenido: "cfdi" | "metadata";
+                                desde: string;
+                                hasta: string;
+                                estado: string;
+                                codigo: number | null;
+                                mensaje: string | null;
+                                intentos: number;
+                            }[];
+                            cfdi: {
+                                importados: number;
+                                duplicados: number;
+                                rechazados: number;
+                                fuera_de_cuota: number;
+                            };
+                            metadata: {
+                                vigentes: number;
+                                cancelados: number;
+                                faltantes: number;
+                            };
+                            error?: string;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "sat-sync-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "desde": "2026-01-01",
+                 *       "hasta": "2026-01-31",
+                 *       "tipo": "ambos",
+                 *       "contenido": "ambos"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description YYYY-MM-DD, Mexico City calendar
+                     * @example 2026-01-01
+                     */
+                    desde: string;
+                    /**
+                     * @description YYYY-MM-DD, Mexico City calendar
+                     * @example 2026-01-01
+                     */
+                    hasta: string;
+                    /** @enum {string} */
+                    tipo: "emitidos" | "recibidos" | "ambos";
+                    /** @enum {string} */
+                    contenido: "cfdi" | "metadata" | "ambos";
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            estado: "pendiente" | "solicitada" | "en_proceso" | "descargando" | "importando" | "terminada" | "error";
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "sat-sync-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            profile_id: string;
+                            desde: string;
+                            hasta: string;
+                            /** @enum {string} */
+                            tipo: "emitidos" | "recibidos" | "ambos";
+                            /** @enum {string} */
+                            contenido: "cfdi" | "metadata" | "ambos";
+                            /** @enum {string} */
+                            origen: "usuario" | "diario";
+                            /** @enum {string} */
+                            estado: "pendiente" | "solicitada" | "en_proceso" | "descargando" | "importando" | "terminada" | "error";
+                            solicitudes: {
+                                /** @description SAT's request id (null until SAT accepted it) */
+                                id: string | null;
+                                /** @enum {string} */
+                                tipo: "emitidos" | "recibidos";
+                                /** @enum {string} */
+                                contenido: "cfdi" | "metadata";
+                                desde: string;
+                                hasta: string;
+                                estado: string;
+                                codigo: number | null;
+                                mensaje: string | null;
+                                intentos: number;
+                            }[];
+                            cfdi: {
+                                importados: number;
+                                duplicados: number;
+                                rechazados: number;
+                                fuera_de_cuota: number;
+                            };
+                            metadata: {
+                                vigentes: number;
+                                cancelados: number;
+                                faltantes: number;
+                            };
+                            error?: string;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Link: components["headers"]["Link"];

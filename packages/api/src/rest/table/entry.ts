@@ -6,7 +6,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** How the request pipeline serves a route and the document describes it, beyond method and path. */
 export interface RestOptions extends ErrorStyle {
-  successStatus?: 200 | 201;
+  /** 202: the work was accepted and runs in the background (a SAT sync job). */
+  successStatus?: 200 | 201 | 202;
   /**
    * Refuse a body that is not `application/json` (415): an HTML form or a no-CORS fetch can send
    * text/plain cross-site without a preflight, which made login CSRF possible.
