@@ -24,13 +24,14 @@ import {
 } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { findUserByEmail } from '@folio/db/queries/users';
-import { emailOutbox, satSyncJobs } from '@folio/db/schema';
+import { emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
 import { createMailSender } from '@folio/email';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJson } from './cfdi-helpers';
 import {
   APP_URL,
+  bearer,
   createProfile,
   request,
   rfcMoral,
@@ -288,6 +289,32 @@ describe('a sync job against the simulator', () => {
     expect(job.solicitudes.map((s) => s.estado)).toEqual(['vacia']);
     expect(job.cfdi).toEqual({ importados: 0, duplicados: 0, rechazados: 0, fuera_de_cuota: 0 });
     expect(job.metadata).toEqual({ vigentes: 0, cancelados: 0, faltantes: 0 });
+  });
+
+  it('the end of a job is a webhook event in the same transaction: sat_sync.completed, or sat_sync.failed with the reason', async () => {
+    const o = await owner(rfcMoral(121));
+    const hook = await request(t, 'POST', '/api/webhook-endpoints', {
+      headers: bearer(o.u.token),
+      body: { url: 'http://127.0.0.1:9/hooks', eventos: ['sat_sync.completed', 'sat_sync.failed'] },
+    });
+    expect(hook.status).toBe(201);
+    const eventsOf = async (type: string) =>
+      (await t.handle.db.select().from(outgoingEvents).where(eq(outgoingEvents.type, type))).filter(
+        (e) => (e.data as { profile_id?: string }).profile_id === o.profileId,
+      );
+    const done = await ended(o, (await sync(o, { ...MARCH, tipo: 'recibidos', contenido: 'metadata' })).id);
+    const [completed] = await eventsOf('sat_sync.completed');
+    expect(completed?.data).toMatchObject({ sync_id: done.id, profile_id: o.profileId });
+    // A job SAT refuses (305: the e.firma is not valid for it) ends `error`, and says so to the endpoint.
+    rewrites.push({
+      path: '/ws/solicitud',
+      times: 1,
+      edit: (x) => x.replace(/CodEstatus="5000"/, 'CodEstatus="305"'),
+    });
+    const failed = await ended(o, (await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'metadata' })).id);
+    expect(failed.estado).toBe('error');
+    const [event] = await eventsOf('sat_sync.failed');
+    expect(event?.data).toMatchObject({ sync_id: failed.id, error: failed.error });
   });
 
   it('5005 (an identical request is alive): the stored request id of that request is reused', async () => {

@@ -30,6 +30,7 @@ import type { JobQueue } from '../jobs/queue';
 import { stableJobId } from '../jobs/sql-adapters';
 import { importSatMetadata } from '../sat-metadata/import-metadata';
 import { enqueueMissingCfdi } from './daily-sync';
+import { endSyncJob } from './end-sync-job';
 import type { Content, Direction, SatGateway } from './gateway';
 import { cfdiFilesOf, metadataFilesOf } from './package-files';
 import { openSatSession } from './session';
@@ -135,11 +136,11 @@ export async function runSyncStep(
     if (failed) throw new SyncFailed(failed.mensaje ?? 'SAT refused a request');
     if (!job.statusCheckedAt) await run.checkUnknownStatuses();
     await run.countMissing();
-    await run.setEstado('terminada');
+    await endSyncJob(deps.db, job);
     await enqueueMissingCfdi(deps, queue, job);
   } catch (err) {
     if (err instanceof SyncFailed) {
-      await setSyncJob(deps.db, job.id, { estado: 'error', error: err.message });
+      await endSyncJob(deps.db, job, err.message);
       return;
     }
     throw err;

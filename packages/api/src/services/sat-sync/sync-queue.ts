@@ -1,7 +1,8 @@
-import { setSyncJob } from '@folio/db/queries/sat-sync';
+import { findSyncJob } from '@folio/db/queries/sat-sync';
 import type { Deps } from '../../context';
 import type { JobQueue, QueueSpecs } from '../jobs/queue';
 import { enqueueDailySyncs } from './daily-sync';
+import { endSyncJob } from './end-sync-job';
 import { runSyncStep, type SyncTiming } from './run-sync';
 import type { SyncJobs } from './sync-job-names';
 
@@ -38,10 +39,8 @@ export function syncQueues(opts: SyncQueueOptions): QueueSpecs<SyncJobs> {
           // The queue's last retry: the job ends `error` instead of staying half-way for good.
           if (run.retryCount < retryLimit) throw err;
           const message = err instanceof Error ? err.message : String(err);
-          await setSyncJob(deps.db, payload.jobId, {
-            estado: 'error',
-            error: `SAT kept failing: ${message}`,
-          });
+          const job = await findSyncJob(deps.db, payload.jobId);
+          if (job) await endSyncJob(deps.db, job, `SAT kept failing: ${message}`);
         }
       },
     },
