@@ -29,14 +29,6 @@ export type {
 } from './rest';
 export type { RetryOptions } from './retry';
 export type { RefreshOptions } from './token-refresh';
-export {
-  verifyWebhook,
-  type WebhookEvent,
-  type WebhookEventData,
-  type WebhookEventType,
-  type WebhookHeaders,
-  WebhookVerificationError,
-} from './webhooks';
 
 import type { components } from './generated/openapi';
 
