@@ -2,10 +2,9 @@
 // POST answers 202 and the job shows on GET and in the profile's list (newest first); FREE, an API
 // key on the POST, another user's job and a period SAT does not serve are refused; with a job runner
 // started (as sat-sync-job.test.ts does) the job reaches `terminada`, seen by polling GET.
-import { type AppJobRunner, createAppJobs, type Deps, deriveDevKeyring } from '@folio/api';
+import type { AppJobRunner } from '@folio/api';
 import type { FetchLike, SatSettings } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
-import { createMailSender } from '@folio/email';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   APP_URL,
@@ -24,13 +23,13 @@ import {
   testConfig,
   uploadXml,
 } from './harness';
+import { startSyncRunner } from './sync-runner';
 
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
 const MARCH = { desde: '2025-03-01', hasta: '2025-03-31', tipo: 'ambos', contenido: 'ambos' };
 
 let t: TestApp;
 let runner: AppJobRunner;
-const log = { info() {}, warn() {}, error() {} };
 const inApp: FetchLike = (url, init) => Promise.resolve(t.app.request(url, init));
 const sat: SatSettings = {
   target: { kind: 'simulator', origin: APP_URL },
@@ -41,19 +40,7 @@ const sat: SatSettings = {
 
 beforeAll(async () => {
   t = await startTestApp({ config: { ...testConfig, sat } });
-  runner = createAppJobs({
-    handle: t.handle,
-    sender: createMailSender({ db: t.handle.db, from: 'Folio <no-reply@folio.test>', log }),
-    log,
-    pollingIntervalSeconds: 0.5,
-    webhooks: { keyring: deriveDevKeyring('sat-sync routes test'), production: false },
-    sync: {
-      deps: () => t.deps as unknown as Deps,
-      timing: { pollDelaySeconds: () => 1, retryDelaySeconds: 1, statusIntervalMs: 0 },
-    },
-  });
-  await runner.start();
-  t.deps.jobs = runner.queue;
+  runner = await startSyncRunner(t);
 });
 afterAll(async () => {
   await runner.stop();

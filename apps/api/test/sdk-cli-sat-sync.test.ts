@@ -5,10 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { type AppJobRunner, createAppJobs, type Deps, deriveDevKeyring } from '@folio/api';
+import type { AppJobRunner } from '@folio/api';
 import type { FetchLike, SatSettings } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
-import { createMailSender } from '@folio/email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Io } from '../../../packages/sdk/src/cli/io';
 import { runCli } from '../../../packages/sdk/src/cli/main';
@@ -27,12 +26,12 @@ import {
   testConfig,
   uploadXml,
 } from './harness';
+import { startSyncRunner } from './sync-runner';
 
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
 let t: TestApp;
 let dir: string;
 let runner: AppJobRunner;
-const log = { info() {}, warn() {}, error() {} };
 const inApp: FetchLike = (url, init) => Promise.resolve(t.app.request(url, init));
 const sat: SatSettings = {
   target: { kind: 'simulator', origin: APP_URL },
@@ -44,19 +43,7 @@ const sat: SatSettings = {
 beforeAll(async () => {
   t = await startTestApp({ config: { ...testConfig, sat } });
   dir = mkdtempSync(join(tmpdir(), 'folio-sat-sync-'));
-  runner = createAppJobs({
-    handle: t.handle,
-    sender: createMailSender({ db: t.handle.db, from: 'Folio <no-reply@folio.test>', log }),
-    log,
-    pollingIntervalSeconds: 0.5,
-    webhooks: { keyring: deriveDevKeyring('cli sat-sync test'), production: false },
-    sync: {
-      deps: () => t.deps as unknown as Deps,
-      timing: { pollDelaySeconds: () => 1, retryDelaySeconds: 1, statusIntervalMs: 0 },
-    },
-  });
-  await runner.start();
-  t.deps.jobs = runner.queue;
+  runner = await startSyncRunner(t);
 });
 afterAll(async () => {
   await runner.stop();
