@@ -3,6 +3,7 @@
 // runs (one statement: the page carries the total), prepared, answering JSON; no auth, no tRPC, no validation,
 // no mapping beyond naming the columns. Started by run.ts as a child process; env DATABASE_URL, PORT.
 import { serve } from '@hono/node-server';
+import { listedTotal } from '@folio/db/queries/cfdis';
 import { Hono } from 'hono';
 import postgres from 'postgres';
 import { type ListFilter, listTemplates, listValues } from './queries';
@@ -23,10 +24,10 @@ app.get('/invoices', async (c) => {
   // The page carries the total in its last column, as in listCfdis; prepared on each connection, as
   // drizzle's prepared statements are.
   const rows = await sql.unsafe(t.rows.sql, t.rows.bind(listValues(f)) as never[], { prepare: true });
-  const total = Number(Object.values(rows[0] ?? {}).at(-1) ?? 0);
+  const { total, exact } = listedTotal(Number(Object.values(rows[0] ?? {}).at(-1) ?? 0), f.kind === 'search');
   return c.json({
     data: rows,
-    pagination: { total, page: 1, limit, totalPages: Math.ceil(total / limit) },
+    pagination: { total, page: 1, limit, totalPages: Math.ceil(total / limit), totalExact: exact },
   });
 });
 
