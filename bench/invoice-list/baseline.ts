@@ -2,8 +2,9 @@
 // postgres.js server (pool of 10, as the real one) running the very statements GET /api/invoices
 // runs (one statement: the page carries the total), prepared, answering JSON; no auth, no tRPC, no validation,
 // no mapping beyond naming the columns. Started by run.ts as a child process; env DATABASE_URL, PORT.
-import { serve } from '@hono/node-server';
+
 import { listedTotal } from '@folio/db/queries/cfdis';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import postgres from 'postgres';
 import { type ListFilter, listTemplates, listValues } from './queries';

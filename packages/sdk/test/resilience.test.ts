@@ -248,7 +248,9 @@ describe('rest.paginate', () => {
     });
     const folio = createFolioClient({ baseUrl: 'http://api.test', token: 't', fetch });
     const got: string[] = [];
-    for await (const invoice of folio.rest.paginate('/invoices', { params: { query: { search: 'x', limit: 2 } } })) {
+    for await (const invoice of folio.rest.paginate('/invoices', {
+      params: { query: { search: 'x', limit: 2 } },
+    })) {
       got.push(invoice.id);
     }
     expect(got).toEqual(['inv-1', 'inv-2', 'inv-3', 'inv-4', 'inv-5']);
