@@ -33,7 +33,7 @@ async function listed(u: TestUser, listing: Listing, q: Query) {
 }
 
 const FERRE: Party = { rfc: 'FEHE850312AB1', nombre: 'Ferretería Hernández', regimen: '612' };
-const SURESTE: Party = { rfc: 'CSU900101AB2', nombre: 'Constructora del Sureste', regimen: '601' };
+const SURESTE: Party = { rfc: 'CSÑ900101AB2', nombre: 'Constructora del Sureste', regimen: '601' };
 const REYES: Party = { rfc: 'RERJ700101HM3', nombre: 'Juan Reyes Ramírez', regimen: '612' };
 const SUPPLIER: Party = { rfc: 'EKU9003173C9', nombre: 'Escuela Kemper Urgate', regimen: '601' };
 const FERRE_UUID = '5E1F0A2B-7C3D-4E5F-8A9B-1C2D3E4F5A6B';
@@ -81,10 +81,11 @@ describe('what a listing search matches', () => {
   it('an RFC fragment matches from the start of the RFC, never from inside it (case aside)', async () => {
     expect(await found('FEHE85')).toEqual([ids.ferre]);
     expect(await found('fehe850312ab1')).toEqual([ids.ferre]);
-    expect(await found('csu9001')).toEqual([ids.sureste]);
+    expect(await found('CSÑ9001')).toEqual([ids.sureste]);
+    expect(await found('csn9001')).toEqual([ids.sureste]); // Ñ typed as N
     expect(await found('HE850312')).toEqual([]);
     expect(await found('850312AB1')).toEqual([]);
-    expect(await found('SU900101')).toEqual([]);
+    expect(await found('SÑ900101')).toEqual([]);
   });
 
   it("a UUID fragment matches from the start of the UUID or of its last block, not a middle block's", async () => {

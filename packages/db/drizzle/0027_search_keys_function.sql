@@ -2,7 +2,8 @@
 -- kept as written, lower-cased and unaccented (no Spanish stems: a stem's prefix reached other words,
 -- 'comida' → 'com' found 'cómputo'; no stopwords: 'con' must find 'Constructora').
 CREATE TEXT SEARCH CONFIGURATION es_plain (COPY = simple);--> statement-breakpoint
-ALTER TEXT SEARCH CONFIGURATION es_plain ALTER MAPPING FOR hword, hword_part, word WITH unaccent, simple;--> statement-breakpoint
+-- Words with digits too (an RFC with Ñ typed with N).
+ALTER TEXT SEARCH CONFIGURATION es_plain ALTER MAPPING FOR word, numword, hword, numhword, hword_part, hword_numpart WITH unaccent, simple;--> statement-breakpoint
 -- Its keys by account: each word with its owner in front ('<user id>:<word>'), and the UUID and its
 -- last block lower-cased and marked '#' ('<user id>:#<uuid>'), which no word starts with (the parser
 -- never puts '#' in a token). f_owned_query owns the query's lexemes alike; a prefix (':*') then
