@@ -2,6 +2,8 @@
 // postgres.js server (pool of 10, as the real one) running the very statements GET /api/invoices
 // runs (one statement: the page carries the total), prepared, answering JSON; no auth, no tRPC, no validation,
 // no mapping beyond naming the columns. Started by run.ts as a child process; env DATABASE_URL, PORT.
+
+import { listedTotal } from '@folio/db/queries/cfdis';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import postgres from 'postgres';
@@ -23,10 +25,10 @@ app.get('/invoices', async (c) => {
   // The page carries the total in its last column, as in listCfdis; prepared on each connection, as
   // drizzle's prepared statements are.
   const rows = await sql.unsafe(t.rows.sql, t.rows.bind(listValues(f)) as never[], { prepare: true });
-  const total = Number(Object.values(rows[0] ?? {}).at(-1) ?? 0);
+  const { total, exact } = listedTotal(Number(Object.values(rows[0] ?? {}).at(-1) ?? 0), f.kind === 'search');
   return c.json({
     data: rows,
-    pagination: { total, page: 1, limit, totalPages: Math.ceil(total / limit) },
+    pagination: { total, page: 1, limit, totalPages: Math.ceil(total / limit), totalExact: exact },
   });
 });
 

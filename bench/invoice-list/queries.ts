@@ -1,7 +1,7 @@
 // The SQL GET /api/invoices issues, as text + parameters: built by the very builders listCfdis uses
-// (cfdiPage, cfdiCount and listParameters in packages/db/src/queries/cfdis.ts) on a mock postgres-js
+// (cfdiPage, listedCount and listParameters in packages/db/src/queries/cfdis.ts) on a mock postgres-js
 // database, so the baseline server and the EXPLAINs run the real statements.
-import { cfdiCount, cfdiPage, listParameters } from '@folio/db/queries/cfdis';
+import { cfdiPage, listedCount, listParameters } from '@folio/db/queries/cfdis';
 import * as schema from '@folio/db/schema';
 import { is, Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -35,13 +35,13 @@ const filterOf = (f: ListFilter) =>
 
 /**
  * The statement templates of a filter's shape (which filters are set, and whether a search is
- * words or an RFC/UUID fragment), built once per shape, as listCfdis prepares them.
+ * words, and whether it may be a UUID fragment), built once per shape, as listCfdis prepares them.
  */
 export function listTemplates(f: ListFilter) {
   const { bound, shape } = listParameters(filterOf(f));
   let t = templates.get(shape);
   if (!t) {
-    t = { rows: template(cfdiPage(db, bound).toSQL()), total: template(cfdiCount(db, bound).toSQL()) };
+    t = { rows: template(cfdiPage(db, bound).toSQL()), total: template(listedCount(db, bound).toSQL()) };
     templates.set(shape, t);
   }
   return t;

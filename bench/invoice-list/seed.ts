@@ -2,7 +2,7 @@
 // dates (2024–2025), 5,000 counterparties with accented names and RFCs of both shapes, 90 % income
 // (PUE, PPD partly paid or unpaid, payment complements) and 10 % expenses. The secondary indexes of
 // `cfdis` are dropped for the load and recreated from their own definitions afterwards (same schema,
-// much faster than maintaining a trigram GIN row by row), then VACUUM ANALYZE. The rows count as having
+// much faster than maintaining the search GIN row by row), then VACUUM ANALYZE. The rows count as having
 // their taxes derived: no back-fill of 1M rows when a later run (REUSE) starts the server on them.
 import { DEFAULT_VALIDATION_FLAGS } from '@folio/cfdi';
 import { TAXES_VERSION } from '@folio/db/schema';
@@ -135,7 +135,7 @@ export async function seedCfdis(
     where schemaname = current_schema() and tablename = 'cfdis' and indexname <> 'cfdis_pkey'`;
   for (const d of defs) await sql.unsafe(`drop index "${d.name}"`);
   let t0 = performance.now();
-  // Two halves at once (the pool has two connections): the generated search_text and the jsonb
+  // Two halves at once (the pool has two connections): the generated search_words and the jsonb
   // building are CPU-bound.
   const half = Math.ceil(rows / 2);
   const insert = (from: number, to: number) =>
@@ -213,7 +213,7 @@ export async function seedCfdis(
     );
   await Promise.all([insert(0, half), insert(half, rows)]);
   log(`inserted ${rows.toLocaleString('en')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  // Two lanes: the trigram GIN (the long one) on one connection, the B-trees on the other.
+  // Two lanes: the search GIN (the long one) on one connection, the B-trees on the other.
   const build = async (d: { name: string; def: string }) => {
     const t = performance.now();
     await sql.begin(async (tx) => {

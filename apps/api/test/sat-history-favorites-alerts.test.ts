@@ -110,7 +110,14 @@ describe('search history', () => {
     const res = await get(u, '/api/sat/history');
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.pagination).toEqual({ total: 2, page: 1, limit: 20, totalPages: 1, offset: 0 });
+    expect(body.pagination).toEqual({
+      total: 2,
+      page: 1,
+      limit: 20,
+      totalPages: 1,
+      totalExact: true,
+      offset: 0,
+    });
     expect(body.data.map((h: { query: string }) => h.query)).toEqual(['servicios', 'computadora']);
     expect(body.data[1]).toEqual({
       id: expect.any(String),
@@ -166,7 +173,14 @@ describe('search history', () => {
     for (const q of ['uno', 'dos', 'tres']) await get(u, `/api/sat/search?query=${q}`);
     const body = await (await get(u, '/api/sat/history?limit=1&offset=1')).json();
     expect(body.data.map((h: { query: string }) => h.query)).toEqual(['dos']);
-    expect(body.pagination).toEqual({ total: 3, page: 2, limit: 1, totalPages: 3, offset: 1 });
+    expect(body.pagination).toEqual({
+      total: 3,
+      page: 2,
+      limit: 1,
+      totalPages: 3,
+      totalExact: true,
+      offset: 1,
+    });
     await expectError(await get(u, '/api/sat/history?limit=0'), 400, 'Bad Request');
   });
 

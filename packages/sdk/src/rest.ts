@@ -34,6 +34,19 @@ export type RestCall<M extends Method> = <
   ...init: InitParam<I, NonNullable<MaybeOptionalInit<paths[P], M>>>
 ) => Promise<RestSuccess<MethodResponse<Client<paths>, M, P, I>>>;
 
+/**
+ * Whether a listing page is the last: its page reached `totalPages`, unless the total is a lower
+ * bound (`totalExact` false: a search past 1,000 matches), where only a short or empty page ends it.
+ */
+export function lastPage(page: {
+  data: unknown[];
+  pagination: { page: number; limit: number; totalPages: number; totalExact?: boolean };
+}): boolean {
+  const { pagination: p, data } = page;
+  if (data.length === 0) return true;
+  return p.totalExact === false ? data.length < p.limit : p.page >= p.totalPages;
+}
+
 /** The item type of a paged answer (`{ data: T[], pagination }`); never for other answers. */
 export type PageItem<R> = R extends { data: (infer T)[]; pagination: { totalPages: number } } ? T : never;
 
@@ -165,7 +178,8 @@ export interface FolioRestClient {
   reports: FolioReports;
   /**
    * Every item of a paged listing, page after page (`for await (const inv of rest.paginate('/invoices',
-   * { params: { query: { año: 2025 } } }))`): it follows the answer's `pagination` until `totalPages`.
+   * { params: { query: { año: 2025 } } }))`): it follows the answer's `pagination` until `totalPages`,
+   * or while pages are full when the total is a lower bound (`totalExact` false, a large search).
    * `page` in the query says where to start; `limit` sets the page size.
    */
   paginate: Paginate;
@@ -314,7 +328,7 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
         const params = { ...init.params, query: { ...init.params?.query, page } };
         const { data } = await send('GET', url, { ...init, params });
         yield* data.data;
-        if (data.data.length === 0 || page >= data.pagination.totalPages) return;
+        if (lastPage(data)) return;
         page++;
       }
     },

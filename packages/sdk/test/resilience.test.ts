@@ -236,6 +236,27 @@ describe('rest.paginate', () => {
     ]);
   });
 
+  it('follows full pages past totalPages when the total is a lower bound (totalExact false)', async () => {
+    // 5 matches, but the server says "at least 2" (total 2, 1 page of 2): pages 1-2 full, page 3 short.
+    const items = Array.from({ length: 5 }, (_, i) => ({ id: `inv-${i + 1}` }));
+    const { fetch, seen } = fakeFetch((req) => {
+      const page = Number(new URL(req.url).searchParams.get('page'));
+      return json(200, {
+        data: items.slice((page - 1) * 2, page * 2),
+        pagination: { total: 2, page, limit: 2, totalPages: 1, totalExact: false },
+      });
+    });
+    const folio = createFolioClient({ baseUrl: 'http://api.test', token: 't', fetch });
+    const got: string[] = [];
+    for await (const invoice of folio.rest.paginate('/invoices', {
+      params: { query: { search: 'x', limit: 2 } },
+    })) {
+      got.push(invoice.id);
+    }
+    expect(got).toEqual(['inv-1', 'inv-2', 'inv-3', 'inv-4', 'inv-5']);
+    expect(seen).toHaveLength(3);
+  });
+
   it('stops at an empty listing', async () => {
     const { fetch, seen } = fakeFetch(() =>
       json(200, { data: [], pagination: { total: 0, page: 1, limit: 50, totalPages: 0 } }),

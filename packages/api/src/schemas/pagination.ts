@@ -8,8 +8,16 @@ export const Pagination = z
     page: z.number(),
     limit: z.number(),
     totalPages: z.number(),
+    totalExact: z
+      .boolean()
+      .describe(
+        'false only for a listing with `search` matching more than 1,000: `total` is then 1,000 (a lower bound) and `totalPages` follows from it; later pages are still served',
+      ),
   })
-  .meta({ id: 'Pagination', example: { total: 132, page: 1, limit: 50, totalPages: 3 } });
+  .meta({
+    id: 'Pagination',
+    example: { total: 132, page: 1, limit: 50, totalPages: 3, totalExact: true },
+  });
 
 export const Mes = z.number().int().min(1, 'mes must be 1-12').max(12, 'mes must be 1-12');
 export const Año = z.number().int().min(1990, 'año must be 1990-2100').max(2100, 'año must be 1990-2100');
@@ -23,7 +31,15 @@ export const listFilters = {
     .string()
     .regex(/^\d{3}$/, 'regimen_fiscal is a 3-digit code')
     .optional(),
-  search: z.string().trim().min(1).max(100).optional(),
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      'words matching whole words or word starts of the RFCs, names and concept; an RFC or UUID fragment from its start, or from the start of the UUID last block (docs/contract.md#search)',
+    ),
   tipo_comprobante: z
     .enum(['I', 'E', 'P', 'T', 'N'])
     .optional()

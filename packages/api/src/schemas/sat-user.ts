@@ -12,7 +12,7 @@ export const OffsetPage = z.object({
 /** The listings' `pagination`, with the `offset` they are paged by. */
 export const OffsetPagination = Pagination.extend({ offset: z.number() }).meta({
   id: 'OffsetPagination',
-  example: { total: 42, page: 2, limit: 20, totalPages: 3, offset: 20 },
+  example: { total: 42, page: 2, limit: 20, totalPages: 3, totalExact: true, offset: 20 },
 });
 
 export const SatHistoryEntry = z

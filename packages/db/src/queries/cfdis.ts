@@ -13,6 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Tx } from '../client';
 import { prepared } from '../prepared';
 import { cfdiRelations, cfdis, cfdiXml, manualPayments, paymentApplications, profiles } from '../schema';
@@ -20,7 +21,7 @@ import { countsInReports } from './counts-in-reports';
 import { inList } from './in-list';
 import { insertFromRecords, updateFromRecords } from './recordset';
 
-export type CfdiRow = Omit<typeof cfdis.$inferSelect, 'searchText'>;
+export type CfdiRow = Omit<typeof cfdis.$inferSelect, 'searchWords'>;
 
 /** What an invoice shows, and so what a listing reads: reading every column cost more (docs/benchmarks.md). */
 const LISTED_FIELDS = [
@@ -323,53 +324,62 @@ export interface CfdiListFilter {
   tipoComprobante?: string;
   estatusSat?: 'vigente' | 'cancelado' | 'desconocido';
   /**
-   * Case- and accent-insensitive. Words (names, concept): every word of the search, singular or
-   * plural, is a word of the RFCs, names or concept, in any order. One piece holding a digit (an
-   * RFC or UUID fragment), or no letter or digit at all: a substring of the UUID, RFCs, names and
-   * concept.
+   * Case- and accent-insensitive (docs/contract.md#search). Every word of the search (letters and
+   * digits; anything else separates) is a word of the RFCs, names or concept, or the start of one
+   * (a final s or es dropped, so a plural finds its singular); an RFC is one word, so an RFC
+   * fragment matches from the RFC's start. One piece of hex digits and hyphens, a digit among them,
+   * also matches the start of the UUID or of its last block.
    */
   search?: string;
-  /** Set by `searchFilter` in place of `search` when the search is words. */
+  /** Set by `searchFilter` in place of `search`: the words as `to_tsquery` input, each a prefix. */
   words?: string;
+  /** Set by `searchFilter` with `words` when the search may be a UUID fragment: its key as a tsquery. */
+  uuidKey?: string;
 }
 
 /** A value bound at execution: listings are prepared statements, one per filter shape. */
 export type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
 
-/** LIKE's wildcards escaped, so a search matches them literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Above this many matches a search's total is a lower bound (docs/contract.md#search). */
+export const SEARCH_TOTAL_CAP = 1_000;
 
 /**
- * The filter with its search split by kind: `words` for full text, or `search` escaped for LIKE
- * (an RFC or UUID fragment: one piece with a digit in it; or nothing a word index holds).
+ * The filter with its search turned into what the SQL takes: `words` (each word a prefix, for
+ * `to_tsquery`) and `uuidKey` (a UUID's or its last block's start, as the index keys them). Words are
+ * letters and digits only, so the user's text never reaches tsquery syntax. Nothing searchable left
+ * (only punctuation): a words query that matches nothing.
  */
-export function searchFilter<F extends { search?: string; words?: string }>(f: F): F {
+export function searchFilter<F extends { search?: string; words?: string; uuidKey?: string }>(f: F): F {
   if (!f.search) return f;
-  const piece = !/\s/.test(f.search.trim());
-  const fragment = !/[\p{L}\d]/u.test(f.search) || (piece && /\d/.test(f.search));
-  return fragment ? { ...f, search: escapeLike(f.search) } : { ...f, search: undefined, words: f.search };
+  const text = f.search.normalize('NFC').toLowerCase();
+  const pieces = text.match(/[\p{L}\p{Nd}]+/gu) ?? [];
+  const fragment = text.trim();
+  const uuidKey = /^[\da-f-]*\d[\da-f-]*$/.test(fragment) ? `'#${fragment}':*` : undefined;
+  // A word and its negation: a tsquery no row holds (an empty one also matches nothing, with a notice).
+  const words = pieces.length ? pieces.map((w) => `${singular(w)}:*`).join(' & ') : 'x & !x';
+  return { ...f, search: undefined, words, uuidKey };
 }
 
-/** `%text%` for LIKE over the lower-cased, unaccented search columns (`text` already escaped). */
-export function containsPattern(escaped: string | Placeholder): SQL {
-  return sql`'%' || f_unaccent(lower(${escaped})) || '%'`;
-}
+/** A word of letters without its plural ending (es, s), when three letters are left: its start all the same. */
+const singular = (word: string) => (/\d/.test(word) ? word : word.replace(/^(.{3,}?)(es|s)$/u, '$1'));
 
 /**
- * The words of a search as a tsquery over `es_unaccent` (Spanish stems, accents folded): every word,
- * whole (a prefix would make GIN collect every posting of every word it starts, an order of
- * magnitude slower on a large account: docs/benchmarks.md). Matching nothing when the search holds no word but stopwords.
+ * A search as a tsquery: its words over `es_plain` (as written, accents folded), each a prefix; its
+ * UUID key, when it has one, as an alternative.
  */
-export const wordsQuery = (words: string | Placeholder): SQL => sql`plainto_tsquery('es_unaccent', ${words})`;
+export const searchQuery = (f: Bound<{ words?: string; uuidKey?: string }>): SQL =>
+  f.uuidKey ? sql`(${wordsQuery(f.words!)} || ${f.uuidKey}::tsquery)` : wordsQuery(f.words!);
+
+/** The words of a search (`searchFilter`'s `words`) as a tsquery over `es_plain`. */
+export const wordsQuery = (words: string | Placeholder): SQL => sql`to_tsquery('es_plain', ${words})`;
 
 /**
- * Rows of the account holding every word of the search, found by the owner's words index: the same
- * lexemes as `search_words`, the owner in front (f_owned_words, f_owned_query). Exactly the rows
- * `search_words @@ plainto_tsquery(…)` holds: plainto_tsquery only ANDs lexemes, so the positions the
- * owned lexemes lack never count.
+ * Rows of the account matching the search, found by `cfdis_search_keys_idx`: the words of
+ * `search_words`, the UUID and its last block (marked '#'), each with the owner in front
+ * (f_search_keys, f_owned_query), so a prefix reads only that account's entries.
  */
-const ownedWordsMatch = (userId: string | Placeholder, words: string | Placeholder): SQL =>
-  sql`f_owned_words(${cfdis.userId}, ${cfdis.searchWords}) @@ f_owned_query(${userId}, ${wordsQuery(words)})`;
+const searchMatch = (f: Bound<CfdiListFilter>): SQL =>
+  sql`f_search_keys(${cfdis.userId}, ${cfdis.searchWords}, ${cfdis.uuid}) @@ f_owned_query(${f.userId}, ${searchQuery(f)})`;
 
 /** Whether a listing filter searches (its page is then sorted after the index found the matches). */
 export const searching = (f: { search?: unknown; words?: unknown }) =>
@@ -380,13 +390,13 @@ export const searching = (f: { search?: unknown; words?: unknown }) =>
  * profile standing in for the user), a placeholder for each, and the shape naming the statement.
  */
 export function listParameters<
-  F extends { search?: string; words?: string; profileId?: string; userId?: string },
+  F extends { search?: string; words?: string; uuidKey?: string; profileId?: string; userId?: string },
 >(f: F) {
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(searchFilter(f))) {
     if (value !== undefined && value !== '') values[key] = value;
   }
-  // The profile stands in for the user, except in a word search, whose index is by user.
+  // The profile stands in for the user, except in a search, whose index is by user.
   if (values.profileId && !values.words) delete values.userId;
   const bound = Object.fromEntries(Object.keys(values).map((key) => [key, sql.placeholder(key)]));
   return { values, bound: bound as Bound<F>, shape: Object.keys(values).sort().join(',') };
@@ -405,8 +415,7 @@ export function cfdiListWhere(f: Bound<CfdiListFilter>): SQL {
     f.regimenFiscal
       ? or(eq(cfdis.regimenFiscalEmisor, f.regimenFiscal), eq(cfdis.regimenFiscalReceptor, f.regimenFiscal))
       : undefined,
-    f.search ? sql`${cfdis.searchText} like ${containsPattern(f.search)}` : undefined,
-    f.words ? ownedWordsMatch(f.userId, f.words) : undefined,
+    f.words ? searchMatch(f) : undefined,
   ];
   return and(...conds)!;
 }
@@ -432,20 +441,39 @@ export const cfdiCount = (c: Executor, f: Bound<CfdiListFilter>) =>
   c.select({ n: count() }).from(cfdis).where(cfdiListWhere(f));
 
 /**
- * A listing page, newest `fecha` first, id as the tie-break, each row carrying the total over the
- * whole filtered set as `matching`, which saves a round trip. Filtered only, that is an
- * uncorrelated subquery PostgreSQL runs once (an index-only count) and the page is read in index
- * order. With a search, a window count over the matches the page has to fetch and sort anyway, so
- * the search index is read once, not twice; and the matches are sorted narrow (id and fecha), the
- * page's 50 rows joined after: sorting whole rows (jsonb and all) cost PostgreSQL markedly more
- * CPU (docs/benchmarks.md). Flat rows: drizzle's mapping of nested selections cost more than the query itself. Exported
- * so bench/invoice-list runs the very same statement.
+ * How many rows of `table` match `where`, counted up to one past SEARCH_TOTAL_CAP when the listing
+ * searches: each match counted costs a heap page, so a common word's tens of thousands never are.
+ */
+export function countedUpToCap(c: Executor, table: PgTable, where: SQL, search: boolean) {
+  if (!search) return c.select({ n: count() }).from(table).where(where);
+  const capped = c
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(SEARCH_TOTAL_CAP + 1)
+    .as('capped');
+  return c.select({ n: count() }).from(capped);
+}
+
+/** How many CFDI a listing matches, as its total needs (`countedUpToCap`). */
+export const listedCount = (c: Executor, f: Bound<CfdiListFilter>) =>
+  countedUpToCap(c, cfdis, cfdiListWhere(f), searching(f));
+
+/**
+ * A listing page, newest `fecha` first, id as the tie-break, each row carrying `listedCount` as
+ * `matching`, which saves a round trip: an uncorrelated subquery PostgreSQL runs once (filtered
+ * only, an index-only count). Filtered only, the page is read in index order. With a search, the
+ * search index finds the matches and they are sorted narrow (id and fecha), the page's rows joined
+ * after: sorting whole rows (jsonb and all) cost PostgreSQL markedly more CPU (docs/benchmarks.md).
+ * Flat rows: drizzle's mapping of nested selections cost more than the query itself. Exported so
+ * bench/invoice-list runs the very same statement.
  */
 export const cfdiPage = (c: Executor, f: Bound<CfdiListFilter>) => {
   const listed = { ...LISTED, profileNombre: profiles.nombre, profileRfc: profiles.rfc };
+  const matching = sql<number>`(${listedCount(c, f)})::int`;
   if (!searching(f)) {
     return c
-      .select({ ...listed, matching: sql<number>`(${cfdiCount(c, f)})::int` })
+      .select({ ...listed, matching })
       .from(cfdis)
       .innerJoin(profiles, eq(profiles.id, cfdis.profileId))
       .where(cfdiListWhere(f))
@@ -454,11 +482,7 @@ export const cfdiPage = (c: Executor, f: Bound<CfdiListFilter>) => {
       .offset(pageParams.offset);
   }
   const matches = c
-    .select({
-      id: cfdis.id,
-      fecha: cfdis.fecha,
-      matching: sql<number>`(count(*) over ())::int`.as('matching'),
-    })
+    .select({ id: cfdis.id, fecha: cfdis.fecha })
     .from(cfdis)
     .where(cfdiListWhere(f))
     .orderBy(...newestFirst(cfdis.fecha, cfdis.id, true))
@@ -466,7 +490,7 @@ export const cfdiPage = (c: Executor, f: Bound<CfdiListFilter>) => {
     .offset(pageParams.offset)
     .as('matches');
   return c
-    .select({ ...listed, matching: matches.matching })
+    .select({ ...listed, matching })
     .from(matches)
     .innerJoin(cfdis, eq(cfdis.id, matches.id))
     .innerJoin(profiles, eq(profiles.id, cfdis.profileId))
@@ -509,6 +533,15 @@ export function cfdiRowsAfter(db: Db, f: CfdiListFilter, after: ListCursor | und
     .limit(limit);
 }
 
+/**
+ * A listing's total as the contract gives it, from its `listedCount`: exact, or for a search past
+ * SEARCH_TOTAL_CAP matches (counted one past it) the cap, marked inexact.
+ */
+export const listedTotal = (counted: number, search: boolean) =>
+  search && counted > SEARCH_TOTAL_CAP
+    ? { total: SEARCH_TOTAL_CAP, exact: false }
+    : { total: counted, exact: true };
+
 /** A page of the filtered CFDI and their total; a page past the end asks for the total alone. */
 export async function listCfdis(db: Db, f: CfdiListFilter, at: { limit: number; offset: number }) {
   const { values, bound, shape } = listParameters(f);
@@ -520,9 +553,9 @@ export async function listCfdis(db: Db, f: CfdiListFilter, at: { limit: number; 
     cfdi: cfdi as ListedCfdi,
     profile: { id: cfdi.profileId, nombre: cfdi.profileNombre, rfc: cfdi.profileRfc },
   }));
-  const counted = () => prepared(db, `countCfdis:${shape}`, (c) => cfdiCount(c, bound)).execute(values);
-  const total = found[0]?.matching ?? (at.offset > 0 ? ((await counted())[0]?.n ?? 0) : 0);
-  return { rows, total };
+  const counted = () => prepared(db, `countCfdis:${shape}`, (c) => listedCount(c, bound)).execute(values);
+  const n = found[0]?.matching ?? (at.offset > 0 ? ((await counted())[0]?.n ?? 0) : 0);
+  return { rows, ...listedTotal(n, searching(values)) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client';
 import { prepared } from '../prepared';
@@ -8,8 +8,9 @@ import {
   type Bound,
   type CfdiListFilter,
   cfdiListWhere,
-  containsPattern,
+  countedUpToCap,
   type ListCursor,
+  listedTotal,
   listParameters,
   newestFirst,
   pageParams,
@@ -33,27 +34,29 @@ function manualWhere(f: Bound<ExpenseListFilter>): SQL | undefined {
     f.anio !== undefined ? eq(manualExpenses.anio, f.anio) : undefined,
     f.mes !== undefined ? eq(manualExpenses.mes, f.mes) : undefined,
     f.categoria !== undefined ? eq(manualExpenses.categoria, f.categoria) : undefined,
-    f.search ? sql`${manualExpenses.searchText} like ${containsPattern(f.search)}` : undefined,
     // A handful of rows per profile, read by the list indexes: the words are taken as it searches.
-    f.words
-      ? sql`to_tsvector('es_unaccent', ${manualExpenses.concepto}) @@ ${wordsQuery(f.words)}`
-      : undefined,
+    f.words ? sql`to_tsvector('es_plain', ${manualExpenses.concepto}) @@ ${wordsQuery(f.words)}` : undefined,
   );
 }
 
 const nothing = sql`false`;
 
-/** XML and manual expenses together, newest `fecha` first (id breaks ties), with the filtered total. */
+/**
+ * XML and manual expenses together, newest `fecha` first (id breaks ties), with the filtered total
+ * (a search's counted past SEARCH_TOTAL_CAP on neither side: their sum says whether it passed).
+ */
 export async function listExpenses(db: Db, f: ExpenseListFilter, at: { limit: number; offset: number }) {
   const { values, bound, shape } = listParameters({ ...f, side: 'expense' as const });
   const [rows, [xmlCount], [manualCount]] = await Promise.all([
     prepared(db, `listExpenses:${shape}`, (c) =>
       expenseRows(c, bound).limit(pageParams.limit).offset(pageParams.offset),
     ).execute({ ...values, ...at }),
-    prepared(db, `countXmlExpenses:${shape}`, (c) => countXml(c, bound)).execute(values),
-    prepared(db, `countManualExpenses:${shape}`, (c) => countManual(c, bound)).execute(values),
+    prepared(db, `countXmlExpenses:${shape}`, (c) => countXml(c, bound, searching(bound))).execute(values),
+    prepared(db, `countManualExpenses:${shape}`, (c) => countManual(c, bound, searching(bound))).execute(
+      values,
+    ),
   ]);
-  return { rows, total: (xmlCount?.n ?? 0) + (manualCount?.n ?? 0) };
+  return { rows, ...listedTotal((xmlCount?.n ?? 0) + (manualCount?.n ?? 0), searching(values)) };
 }
 
 /** How many expenses (XML and manual) a listing filter matches (an export counts before it starts). */
@@ -71,12 +74,11 @@ export function expenseRowsAfter(db: Db, f: ExpenseListFilter, after: ListCursor
 
 type ExpenseFilter = ExpenseListFilter & { side: 'expense' };
 
-const countXml = (c: Db, f: Bound<ExpenseFilter>) => c.select({ n: count() }).from(cfdis).where(xmlWhere(f));
-const countManual = (c: Db, f: Bound<ExpenseFilter>) =>
-  c
-    .select({ n: count() })
-    .from(manualExpenses)
-    .where(manualWhere(f) ?? nothing);
+/** The XML or manual expenses a filter matches; a listing's search counted up to the cap. */
+const countXml = (c: Db, f: Bound<ExpenseFilter>, capped = false) =>
+  countedUpToCap(c, cfdis, xmlWhere(f), capped);
+const countManual = (c: Db, f: Bound<ExpenseFilter>, capped = false) =>
+  countedUpToCap(c, manualExpenses, manualWhere(f) ?? nothing, capped);
 
 /** XML expenses never carry a category, so a category filter leaves only manual ones. */
 const xmlWhere = (f: Bound<ExpenseFilter>) => (f.categoria !== undefined ? nothing : cfdiListWhere(f));

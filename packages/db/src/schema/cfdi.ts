@@ -142,13 +142,9 @@ export const cfdis = pgTable(
     estatusFuente: text('estatus_fuente', { enum: ESTATUS_FUENTES }),
     /** When that source said it (the upload of the metadata file, the user's mark, the substitute's import). */
     estatusFecha: timestamp('estatus_fecha', { withTimezone: true, mode: 'date' }),
-    /** For a search of an RFC or UUID fragment (trigram LIKE): the listing's searched text, folded. */
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`f_unaccent(lower(uuid || ' ' || rfc_emisor || ' ' || nombre_emisor || ' ' || rfc_receptor || ' ' || nombre_receptor || ' ' || coalesce(concepto, '')))`,
-    ),
-    /** For a search of words (full text): the RFCs, names and concept, Spanish stems, accents folded. */
+    /** What a listing's search finds by word (full text): the words of the RFCs, names and concept, as written, accents folded. */
     searchWords: tsvector('search_words').generatedAlwaysAs(
-      sql`to_tsvector('es_unaccent'::regconfig, rfc_emisor || ' ' || nombre_emisor || ' ' || rfc_receptor || ' ' || nombre_receptor || ' ' || coalesce(concepto, ''))`,
+      sql`to_tsvector('es_plain'::regconfig, rfc_emisor || ' ' || nombre_emisor || ' ' || rfc_receptor || ' ' || nombre_receptor || ' ' || coalesce(concepto, ''))`,
     ),
     ...timestamps,
   },
@@ -159,13 +155,12 @@ export const cfdis = pgTable(
     index('cfdis_user_list_idx').on(t.userId, t.side, t.fecha.desc(), t.id.desc()),
     // "Does another profile of this account hold the UUID?" on every import.
     index('cfdis_user_uuid_idx').on(t.userId, t.uuid),
-    // A word search reads only its account's entries: each word is indexed with the owner in front
-    // ('<user id>:<word>', f_owned_words), so a word's posting list holds that account's rows alone.
-    // The owner as a GIN column of its own (btree_gin) made every search walk the posting list of
-    // all the account's rows: most of what a search cost PostgreSQL on a large account (docs/benchmarks.md).
-    index('cfdis_owned_words_idx').using('gin', sql`f_owned_words(${t.userId}, ${t.searchWords})`),
-    // Fragments (RFC, UUID), with the owner and the profile in the same index (btree_gin).
-    index('cfdis_search_trgm').using('gin', t.userId, t.profileId, sql`${t.searchText} gin_trgm_ops`),
+    // A listing's search (docs/contract.md#search): the words, the UUID and the UUID's last block,
+    // each key with the owner in front ('<user id>:<word>', '<user id>:#<uuid>', f_search_keys), so
+    // a word or a prefix reads that account's entries alone. The owner as a GIN column of its own
+    // (btree_gin) made every search walk the posting list of all the account's rows: most of what a
+    // search cost PostgreSQL on a large account (docs/benchmarks.md).
+    index('cfdis_search_keys_idx').using('gin', sql`f_search_keys(${t.userId}, ${t.searchWords}, ${t.uuid})`),
     // Rows the back-fill still has to derive; empty once it ran, so the start-up check is free.
     index('cfdis_taxes_pending_idx').on(t.id).where(pendingTaxes(t.taxesVersion)),
   ],

@@ -79,7 +79,6 @@ export const manualExpenses = pgTable(
     formaPago: text('forma_pago'),
     /** Used only for taxed or only for exempt acts (LIVA 5-V); NULL: both, credited in proportion. */
     usoIva: text('uso_iva', { enum: ['gravado', 'exento'] }),
-    searchText: text('search_text').generatedAlwaysAs(sql`f_unaccent(lower(concepto))`),
     ...timestamps,
   },
   (t) => [

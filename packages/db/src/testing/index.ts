@@ -4,6 +4,7 @@ import { type DbHandle, type OpenDbOptions, openDb } from '../client';
 import { seedStarterCatalog } from '../seed/starter-catalog';
 
 export { STARTER_PRODUCTS } from '../seed/starter-products';
+export { copyCfdi } from './copy-cfdis';
 export { ensurePgliteTemplate } from './template';
 
 /**

@@ -1,7 +1,7 @@
 import { createFolioRestClient } from '../connection';
 import { FolioApiError } from '../errors';
 import type { components } from '../generated/openapi';
-import type { FolioRestClient } from '../rest';
+import { type FolioRestClient, lastPage } from '../rest';
 import { type Resolved, resolveConfig } from './config';
 import { CliError, type Io } from './io';
 
@@ -70,6 +70,6 @@ export async function listAllInvoices(
       params: { query: { ...query, page, limit: 100 } },
     });
     out.push(...data.data);
-    if (page >= data.pagination.totalPages || data.data.length === 0) return out;
+    if (lastPage(data)) return out;
   }
 }

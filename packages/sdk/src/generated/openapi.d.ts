@@ -1776,7 +1776,8 @@ export interface components {
          *       "total": 132,
          *       "page": 1,
          *       "limit": 50,
-         *       "totalPages": 3
+         *       "totalPages": 3,
+         *       "totalExact": true
          *     }
          */
         Pagination: {
@@ -1784,6 +1785,8 @@ export interface components {
             page: number;
             limit: number;
             totalPages: number;
+            /** @description false only for a listing with `search` matching more than 1,000: `total` is then 1,000 (a lower bound) and `totalPages` follows from it; later pages are still served */
+            totalExact: boolean;
         };
         /**
          * @example {
@@ -1944,6 +1947,7 @@ export interface components {
          *       "page": 2,
          *       "limit": 20,
          *       "totalPages": 3,
+         *       "totalExact": true,
          *       "offset": 20
          *     }
          */
@@ -1952,6 +1956,8 @@ export interface components {
             page: number;
             limit: number;
             totalPages: number;
+            /** @description false only for a listing with `search` matching more than 1,000: `total` is then 1,000 (a lower bound) and `totalPages` follows from it; later pages are still served */
+            totalExact: boolean;
             offset: number;
         };
         /**
@@ -9667,6 +9673,7 @@ export interface operations {
                 mes?: number;
                 "a\u00F1o"?: number;
                 regimen_fiscal?: string;
+                /** @description words matching whole words or word starts of the RFCs, names and concept; an RFC or UUID fragment from its start, or from the start of the UUID last block (docs/contract.md#search) */
                 search?: string;
                 /** @description TipoDeComprobante: E lists the credit notes; manual expenses have none */
                 tipo_comprobante?: "I" | "E" | "P" | "T" | "N";
@@ -9759,6 +9766,7 @@ export interface operations {
                 mes?: number;
                 "a\u00F1o"?: number;
                 regimen_fiscal?: string;
+                /** @description words matching whole words or word starts of the RFCs, names and concept; an RFC or UUID fragment from its start, or from the start of the UUID last block (docs/contract.md#search) */
                 search?: string;
                 /** @description TipoDeComprobante: E lists the credit notes; manual expenses have none */
                 tipo_comprobante?: "I" | "E" | "P" | "T" | "N";

@@ -39,13 +39,13 @@ export function invoiceFilter(
 /** The caller's income CFDI (payment complements included), newest first. */
 export async function listInvoices(ctx: Context, userId: string, q: InvoiceQuery) {
   const profile = q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
-  const { rows, total } = await listCfdis(ctx.db, invoiceFilter(userId, profile?.id, q), {
+  const { rows, total, exact } = await listCfdis(ctx.db, invoiceFilter(userId, profile?.id, q), {
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
   return {
     data: rows.map((r) => toInvoice(r.cfdi, r.profile)),
-    pagination: paginationOf(total, q.page, q.limit),
+    pagination: paginationOf(total, q.page, q.limit, exact),
   };
 }
 

@@ -40,9 +40,9 @@ export function expenseFilter(
 
 export async function listExpenses(ctx: Context, userId: string, q: ExpenseQuery) {
   const profile = q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
-  const { rows, total } = await queryExpenses(ctx.db, expenseFilter(userId, profile?.id, q), {
+  const { rows, total, exact } = await queryExpenses(ctx.db, expenseFilter(userId, profile?.id, q), {
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
-  return { data: rows.map(toExpense), pagination: paginationOf(total, q.page, q.limit) };
+  return { data: rows.map(toExpense), pagination: paginationOf(total, q.page, q.limit, exact) };
 }
