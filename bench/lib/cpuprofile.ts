@@ -18,7 +18,7 @@ function where(u: string): string {
  * Prints the top entries of a .cpuprofile: `path` itself, or the largest one in the directory `path`
  * (the main thread's: tsx's loader thread writes a small one too); `idle` time is left out of the shares.
  */
-export function printCpuProfile(path: string, title: string, top = 20): void {
+export function printCpuProfile(path: string, title: string, top = 20, span = 'whole process life'): void {
   const file = path.endsWith('.cpuprofile')
     ? path
     : readdirSync(path)
@@ -62,7 +62,7 @@ export function printCpuProfile(path: string, title: string, top = 20): void {
       )
       .join('\n');
   console.log(
-    `\n${title}: ${(busy / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle (whole process life). Self time by package:`,
+    `\n${title}: ${(busy / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle (${span}). Self time by package:`,
   );
   console.log(list(byPkg, 12));
   console.log('by function:');
