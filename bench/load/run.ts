@@ -33,7 +33,7 @@ const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const PROFILES = 100;
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 /** Offered load of the first run, requests per second. */
-const RATE = Number(process.env.RATE ?? 150);
+const RATE = Number(process.env.RATE ?? 300);
 const WARMUP_S = Number(process.env.WARMUP_S ?? 5);
 const DURATION_S = Number(process.env.DURATION_S ?? 30);
 /** Seconds of each step of the saturation search (after a warm-up of a fifth of it). */
