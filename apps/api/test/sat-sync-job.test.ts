@@ -19,7 +19,7 @@ import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { findUserByEmail } from '@folio/db/queries/users';
 import { emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJson } from './cfdi-helpers';
 import {
   APP_URL,
@@ -88,6 +88,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const r of runners) await r.stop();
   await t.close();
+});
+afterEach(() => {
+  pollDelay = 0; // a test that waits leaves the next ones none
 });
 
 const ctx = () =>
