@@ -1,11 +1,42 @@
 // Summary of a V8 CPU profile (node --cpu-prof): self time by package and by function.
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 
-/** Which package (or workspace folder) a script URL belongs to. */
-function where(u: string): string {
+const bundles = new Map<string, { line: number; source: string }[]>();
+/**
+ * The source a line of an esbuild bundle (apps/api/dist/main.js) came from: esbuild heads each
+ * module's code with a `// path/of/the/module.js` comment line; undefined for any other script.
+ */
+function bundledSource(u: string, line: number): string | undefined {
+  if (!u.startsWith('file:') || !/\/dist\/[^/]+\.js$/.test(u)) return undefined;
+  let marks = bundles.get(u);
+  if (!marks) {
+    marks = [];
+    const lines = readFileSync(fileURLToPath(u), 'utf8').split('\n');
+    lines.forEach((l, i) => {
+      if (/^\/\/ \S+\.[cm]?[jt]sx?$/.test(l)) marks!.push({ line: i, source: l.slice(3) });
+    });
+    bundles.set(u, marks);
+  }
+  let found: string | undefined;
+  for (const m of marks) {
+    if (m.line > line) break;
+    found = m.source;
+  }
+  return found;
+}
+
+/** Which package (or workspace folder) a script URL belongs to (in a bundle, the module's). */
+function where(u: string, line = 0): string {
+  const bundled = bundledSource(u, line);
+  if (bundled) return where(bundled);
   const m = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(u);
   if (m) return m[1]!;
   const w = /\/(packages|apps)\/([^/]+)\//.exec(u);
@@ -18,7 +49,12 @@ function where(u: string): string {
  * Prints the top entries of a .cpuprofile: `path` itself, or the largest one in the directory `path`
  * (the main thread's: tsx's loader thread writes a small one too); `idle` time is left out of the shares.
  */
-export function printCpuProfile(path: string, title: string, top = 20): void {
+export function printCpuProfile(
+  path: string,
+  title: string,
+  top = 20,
+  span = 'whole process life',
+): { busyUs: number } | undefined {
   const file = path.endsWith('.cpuprofile')
     ? path
     : readdirSync(path)
@@ -27,7 +63,7 @@ export function printCpuProfile(path: string, title: string, top = 20): void {
         .sort((a, b) => statSync(b).size - statSync(a).size)[0];
   if (!file) {
     console.log(`(no CPU profile in ${path})`);
-    return;
+    return undefined;
   }
   const prof = JSON.parse(readFileSync(file, 'utf8')) as {
     nodes: ProfileNode[];
@@ -35,6 +71,19 @@ export function printCpuProfile(path: string, title: string, top = 20): void {
     timeDeltas: number[];
   };
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, ProfileNode>();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  /** The nearest frame with a script (a native function's JS caller: who wrote to the socket). */
+  const scripted = (n: ProfileNode): ProfileNode | undefined => {
+    let at: ProfileNode | undefined = n;
+    while (at && !at.callFrame.url) at = parent.get(at.id);
+    return at;
+  };
+  const label = (n: ProfileNode) => {
+    const src = bundledSource(n.callFrame.url, n.callFrame.lineNumber);
+    const file = src ? src.split('/').slice(-2).join('/') : n.callFrame.url.split('/').slice(-2).join('/');
+    return `${n.callFrame.functionName || '(anonymous)'}  ${where(n.callFrame.url, n.callFrame.lineNumber)}${n.callFrame.url ? ` ${file}:${n.callFrame.lineNumber + 1}` : ''}`;
+  };
   const byPkg = new Map<string, number>();
   const byFn = new Map<string, number>();
   let busy = 0;
@@ -46,10 +95,14 @@ export function printCpuProfile(path: string, title: string, top = 20): void {
       idle += us;
       return;
     }
+    // The profiler's own stop (an in-process session serialising the profile) is not the program's.
+    if (scripted(n)?.callFrame.url === 'node:inspector') return;
     busy += us;
-    const pkg = where(n.callFrame.url);
+    // Native time (socket writes, GC of what JS allocated…) goes to the package of its JS caller.
+    const caller = scripted(n);
+    const pkg = caller ? where(caller.callFrame.url, caller.callFrame.lineNumber) : '(native, GC, idle)';
     byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + us);
-    const fn = `${n.callFrame.functionName || '(anonymous)'}  ${pkg}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`;
+    const fn = caller && caller !== n ? `${label(n)} ← ${label(caller)}` : label(n);
     byFn.set(fn, (byFn.get(fn) ?? 0) + us);
   });
   const list = (m: Map<string, number>, k: number) =>
@@ -62,11 +115,12 @@ export function printCpuProfile(path: string, title: string, top = 20): void {
       )
       .join('\n');
   console.log(
-    `\n${title}: ${(busy / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle (whole process life). Self time by package:`,
+    `\n${title}: ${(busy / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle (${span}). Self time by package (a native function's, its JS caller's):`,
   );
   console.log(list(byPkg, 12));
   console.log('by function:');
   console.log(list(byFn, top));
+  return { busyUs: busy };
 }
 
 /**

@@ -166,6 +166,34 @@ export async function memoryPeaks(child: Child): Promise<{ now: Memory; peak: Me
   throw new Error(`no memory-peaks ${n} from the server:\n${child.tail()}`);
 }
 
+/** Node flags that make a server answer `cpuWindow` (preloads lib/cpu-window.mjs; env CPU_WINDOW_DIR). */
+export const CPU_WINDOW = ['--import', join(BENCH_DIR, 'lib/cpu-window.mjs')];
+
+/** Waits until the server's output has a line matching `line`, and answers its match. */
+async function awaitLine(child: Child, line: RegExp, what: string): Promise<RegExpExecArray> {
+  for (let waited = 0; waited < 10_000; waited += 10) {
+    const found = line.exec(child.tail());
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no ${what} from the server:\n${child.tail()}`);
+}
+
+const windows = new WeakMap<Child, number>();
+/**
+ * Profiles a server's CPU while `run` runs (the server must run with CPU_WINDOW among its node flags)
+ * and answers the .cpuprofile written.
+ */
+export async function cpuWindow(child: Child, run: () => Promise<void>): Promise<string> {
+  const n = (windows.get(child) ?? 0) + 1;
+  windows.set(child, n);
+  process.kill(child.pid, 'SIGUSR2');
+  await awaitLine(child, new RegExp(`^cpu-window started ${n}$`, 'm'), 'cpu-window start');
+  await run();
+  process.kill(child.pid, 'SIGUSR2');
+  return (await awaitLine(child, new RegExp(`^cpu-window ${n} (.*)$`, 'm'), 'cpu profile'))[1]!;
+}
+
 /** A script under bench/ (path relative to bench/). */
 export function startBenchScript(script: string, env: Record<string, string | undefined>): Promise<Child> {
   return startChild({ script, cwd: BENCH_DIR, env, readyPath: '/health' });

@@ -3,14 +3,7 @@
 // import path and the metadata import, and survives SAT's failures and answers and a queue stopped
 // mid-job. Touches the database: run on both.
 import { randomUUID } from 'node:crypto';
-import {
-  type AppJobRunner,
-  createAppJobs,
-  createContext,
-  type Deps,
-  deriveDevKeyring,
-  type Principal,
-} from '@folio/api';
+import { type AppJobRunner, createContext, type Deps, type Principal } from '@folio/api';
 import {
   createSyncJob,
   enqueueDailySyncs,
@@ -25,9 +18,8 @@ import {
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { findUserByEmail } from '@folio/db/queries/users';
 import { emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
-import { createMailSender } from '@folio/email';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJson } from './cfdi-helpers';
 import {
   APP_URL,
@@ -42,6 +34,7 @@ import {
   type TestUser,
   testConfig,
 } from './harness';
+import { FAST_SYNC, startSyncRunner } from './sync-runner';
 
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
 const OTHER: Party = { rfc: 'PAPE900101AA1', nombre: 'Papelería Ñandú', regimen: '612' };
@@ -52,7 +45,6 @@ const ALL: SyncJobInput = { ...MARCH, tipo: 'ambos', contenido: 'ambos' };
 
 let t: TestApp;
 const runners: AppJobRunner[] = [];
-const log = { info() {}, warn() {}, error() {} };
 /**
  * Answers SAT's simulator never gives on request (304/305, estado 4): a test rewrites the next
  * answers of one service (the path's end) that the edit changes, as they come back.
@@ -74,22 +66,14 @@ const sat: SatSettings = {
   authenticateOnUpload: false,
 };
 
-/** A server's job runner with the sync's workers; waits of a second so the simulator's polls go fast. */
+/** Seconds before each verification: none (FAST_SYNC) unless a test wants a job caught waiting. */
+let pollDelay = 0;
+const timing = { ...FAST_SYNC, pollDelaySeconds: () => pollDelay };
+
+/** A server's job runner with the sync's workers. */
 async function startRunner(): Promise<AppJobRunner> {
-  const runner = createAppJobs({
-    handle: t.handle,
-    sender: createMailSender({ db: t.handle.db, from: 'Folio <no-reply@folio.test>', log }),
-    log,
-    pollingIntervalSeconds: 0.5,
-    webhooks: { keyring: deriveDevKeyring('sat-sync test'), production: false },
-    sync: {
-      deps: () => t.deps as unknown as Deps,
-      timing: { pollDelaySeconds: () => 1, retryDelaySeconds: 1, statusIntervalMs: 0 },
-    },
-  });
-  await runner.start();
+  const runner = await startSyncRunner(t, timing);
   runners.push(runner);
-  t.deps.jobs = runner.queue;
   return runner;
 }
 async function stopRunner(r: AppJobRunner) {
@@ -104,6 +88,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const r of runners) await r.stop();
   await t.close();
+});
+afterEach(() => {
+  pollDelay = 0; // a test that waits leaves the next ones none
 });
 
 const ctx = () =>
@@ -170,7 +157,7 @@ async function ended(o: Owner, id: string): Promise<SyncJobAnswer> {
       if (job.estado !== 'terminada' && job.estado !== 'error') throw new Error(`still ${job.estado}`);
       return job;
     },
-    { timeout: 60_000, interval: 200 },
+    { timeout: 60_000, interval: 20 },
   );
 }
 
@@ -348,6 +335,8 @@ describe('a sync job against the simulator', () => {
     await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
     await place(o.me.rfc, sale(newUuid(), '2025-03-11T10:00:00', CLIENT, o.me));
     const [first] = runners;
+    // Long enough a wait for the queue to be stopped while the job waits for its next verification.
+    pollDelay = 2;
     const { id } = await sync(o);
     // Stopped once SAT has the requests (the job waits for its next verification).
     await vi.waitFor(
@@ -358,6 +347,9 @@ describe('a sync job against the simulator', () => {
       { timeout: 30_000, interval: 50 },
     );
     await stopRunner(first!);
+    // Stopped mid-job: requested, not ended.
+    expect((await getSyncJob(ctx(), o.principal, id)).estado).not.toMatch(/terminada|error/);
+    pollDelay = 0;
     await startRunner();
     const job = await ended(o, id);
     expect(job.estado).toBe('terminada');
@@ -512,7 +504,7 @@ describe('PRO daily schedule', () => {
         if (!j) throw new Error('no CFDI job yet');
         return j;
       },
-      { timeout: 30_000, interval: 200 },
+      { timeout: 30_000, interval: 20 },
     );
     expect([cfdiJob.origen, cfdiJob.tipo, cfdiJob.desde, cfdiJob.hasta]).toEqual([
       'diario',

@@ -1,24 +1,34 @@
 import { type AppJobRunner, createAppJobs, type Deps, deriveDevKeyring } from '@folio/api';
+import type { SyncTiming } from '@folio/api/sat-sync';
 import { createMailSender } from '@folio/email';
 import type { TestApp } from './harness';
 
 const log = { info() {}, warn() {}, error() {} };
 
 /**
- * A started job runner with the SAT sync's workers for a test app, its queue handed to the app's
- * services; waits of a second so the simulator's polls go fast.
+ * No waits between a sync's steps: the simulator answers "in progress" to a request's first
+ * verification and the outcome to the next, so a job still takes every step it takes against SAT,
+ * one after the other (the worker fetches again at once after a job: batches of one are full).
+ * A queue retry still waits pg-boss's back-off (1 s at least).
  */
-export async function startSyncRunner(t: TestApp): Promise<AppJobRunner> {
+export const FAST_SYNC: Partial<SyncTiming> = {
+  pollDelaySeconds: () => 0,
+  retryDelaySeconds: 1,
+  statusIntervalMs: 0,
+};
+
+/** A started job runner with the SAT sync's workers for a test app, its queue handed to the app's services. */
+export async function startSyncRunner(
+  t: TestApp,
+  timing: Partial<SyncTiming> = FAST_SYNC,
+): Promise<AppJobRunner> {
   const runner = createAppJobs({
     handle: t.handle,
     sender: createMailSender({ db: t.handle.db, from: 'Folio <no-reply@folio.test>', log }),
     log,
     pollingIntervalSeconds: 0.5,
     webhooks: { keyring: deriveDevKeyring('sync test'), production: false },
-    sync: {
-      deps: () => t.deps as unknown as Deps,
-      timing: { pollDelaySeconds: () => 1, retryDelaySeconds: 1, statusIntervalMs: 0 },
-    },
+    sync: { deps: () => t.deps as unknown as Deps, timing },
   });
   await runner.start();
   t.deps.jobs = runner.queue;

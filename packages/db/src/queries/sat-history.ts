@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { satSearchHistory } from '../schema';
 
@@ -6,27 +6,22 @@ export type SatHistoryRow = typeof satSearchHistory.$inferSelect;
 export type NewSatHistoryRow = Omit<typeof satSearchHistory.$inferInsert, 'createdAt'>;
 
 /**
- * Records one search and drops the user's entries older than the newest `keep`, in one transaction.
+ * Records one search and drops the user's entries older than the newest `keep` (≥ 2), in one
+ * statement: every counted search sends it, and a transaction of an insert, a read of the oldest kept
+ * and a delete cost three more round trips (docs/benchmarks.md, SAT search). The statement's
+ * snapshot does not see its own insert, so the newest `keep - 1` earlier entries stay beside it.
  * (A retention cap, not a quota: concurrent searches may leave one or two extra until the next.)
  */
 export async function recordSatSearch(db: Db, row: NewSatHistoryRow, keep: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(satSearchHistory).values(row).returning();
-    if (!inserted) return;
-    const [oldestKept] = await tx
-      .select({ createdAt: satSearchHistory.createdAt })
-      .from(satSearchHistory)
-      .where(eq(satSearchHistory.userId, row.userId))
-      .orderBy(desc(satSearchHistory.createdAt), desc(satSearchHistory.id))
-      .offset(keep - 1)
-      .limit(1);
-    if (!oldestKept) return;
-    await tx
-      .delete(satSearchHistory)
-      .where(
-        and(eq(satSearchHistory.userId, row.userId), lt(satSearchHistory.createdAt, oldestKept.createdAt)),
-      );
-  });
+  await db.execute(sql`
+    with added as (
+      insert into ${satSearchHistory} (id, user_id, tipo, query, filtros, total)
+      values (${row.id}, ${row.userId}, ${row.tipo}, ${row.query}, ${JSON.stringify(row.filtros)}::jsonb, ${row.total}))
+    delete from ${satSearchHistory} h
+    where h.user_id = ${row.userId}
+      and h.created_at < (
+        select created_at from ${satSearchHistory} where user_id = ${row.userId}
+        order by created_at desc, id desc offset ${Math.max(0, keep - 2)} limit 1)`);
 }
 
 /** A page of the user's searches, newest first, and how many there are. */

@@ -127,7 +127,8 @@ export async function runSyncStep(
       await queue.enqueue(
         'sat.sync',
         { jobId: job.id, step },
-        { id: stableJobId('sat.sync', job.id, String(step)), startAfter: Math.max(1, Math.round(wait)) },
+        // Seconds, fractions and 0 (due now) included: pg-boss casts them to an interval.
+        { id: stableJobId('sat.sync', job.id, String(step)), startAfter: Math.max(0, wait) },
       );
       return;
     }

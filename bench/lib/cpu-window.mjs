@@ -1,0 +1,29 @@
+// Preloaded into a benchmarked server (`node --import`): profiles its CPU over a window the benchmark
+// chooses, which `--cpu-prof` (the whole life, start-up included) cannot. The first SIGUSR2 starts
+// V8's profiler, the next stops it, writes the profile into $CPU_WINDOW_DIR and prints
+// `cpu-window N <file>`; and so on. Read by `cpuWindow` in server.ts.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+
+const dir = process.env.CPU_WINDOW_DIR;
+if (!dir) throw new Error('cpu-window.mjs needs CPU_WINDOW_DIR');
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+let running = false;
+let n = 0;
+process.on('SIGUSR2', async () => {
+  if (!running) {
+    running = true;
+    await session.post('Profiler.start');
+    process.stdout.write(`cpu-window started ${n + 1}\n`);
+    return;
+  }
+  running = false;
+  const { profile } = await session.post('Profiler.stop');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `window-${++n}-${process.pid}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  process.stdout.write(`cpu-window ${n} ${file}\n`);
+});

@@ -1,0 +1,136 @@
+// bench/load/profile.ts: where the server's CPU goes for one kind of request of the load mix — a SAT
+// catalog search and a single-XML import by default — on PostgreSQL (under scripts/with-postgres.sh).
+// For each kind, WARM requests first, not measured (code compiled, caches filled), then N requests
+// one at a time: the server's CPU ms per request from /proc (every thread of the process),
+// PostgreSQL's beside it, and the statements a request sends (pg_stat_statements); then N more under
+// V8's profiler (lib/cpu-window.mjs): its self time by package and by function, and the main
+// thread's CPU per request. CPU time hardly moves when other work shares the machine, unlike latency;
+// the load average is printed with it.
+// Run: pnpm --filter @folio/bench run load:profile; env N (300), WARM (50), PROFILE_DIR (keep the
+// profiles there), KINDS (comma list of: sat-search, import, invoice-list; default the first two).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import { join } from 'node:path';
+import { invoiceXml, newUuid } from '@folio/cfdi/testing';
+import postgres from 'postgres';
+import { printCpuProfile } from '../lib/cpuprofile';
+import { cpuMs, postgresCpuMs } from '../lib/proc';
+import { api, CPU_WINDOW, cpuWindow, signIn, startFolio } from '../lib/server';
+import { machine } from '../lib/stats';
+
+const N = Number(process.env.N ?? 300);
+const WARM = Number(process.env.WARM ?? 50);
+const KINDS = (process.env.KINDS ?? 'sat-search,import').split(',');
+const url = process.env.TEST_DATABASE_URL;
+if (!url) throw new Error('run under scripts/with-postgres.sh (TEST_DATABASE_URL)');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const log = (s: string) => console.log(s);
+
+const SEARCHES = ['computadora', 'gasolina', 'servicios contables', 'papeleria', 'hotel', 'cemento'];
+/** Where the profiles go: PROFILE_DIR to keep them, else a temporary directory removed at the end. */
+const dir = process.env.PROFILE_DIR || mkdtempSync(join(os.tmpdir(), 'folio-load-profile-'));
+log(`bench/load/profile on ${machine()}, PostgreSQL; load average ${load()}`);
+// pg_stat_statements for the statements each request sends (the cluster restarts to load it).
+const sql = postgres(url, { max: 1, onnotice: () => {} });
+await sql`alter system set shared_preload_libraries = 'pg_stat_statements'`;
+await sql.end();
+execFileSync(process.env.PG_TEST_CTL!, ['restart', '-m', 'fast'], { stdio: 'ignore' });
+const stats = postgres(url, { max: 1, onnotice: () => {} });
+await stats`create extension if not exists pg_stat_statements`;
+const folio = await startFolio({ DATABASE_URL: url, TRUST_PROXY: 'true', CPU_WINDOW_DIR: dir }, CPU_WINDOW);
+try {
+  const ip = '10.9.4.1';
+  const { token, userId } = await signIn(folio.url, `profile-${Date.now()}@example.com`, ip);
+  const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': ip };
+  await stats`insert into subscriptions (user_id, plan, status) values (${userId}, 'PRO', 'ACTIVE')`;
+  const rfc = 'EKU9003173C9';
+  const profile = await api<{ data: { id: string } }>(folio.url, 'POST', '/api/profiles', {
+    token,
+    ip,
+    body: { nombre: 'Perfil de perfilado', rfc, tipo_persona: 'MORAL', regimenes_fiscales: ['601'] },
+  });
+  const profileId = profile.data.id;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (method: string, path: string, body?: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        `${folio.url}${path}`,
+        {
+          method,
+          agent,
+          headers: body ? { ...headers, 'content-type': 'application/xml' } : headers,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            (res.statusCode ?? 0) >= 400
+              ? reject(new Error(`${method} ${path}: ${res.statusCode} ${Buffer.concat(chunks)}`))
+              : resolve(),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  let i = 0;
+  const requests: Record<string, () => Promise<void>> = {
+    'sat-search': () =>
+      send('GET', `/api/sat/search?query=${encodeURIComponent(SEARCHES[i++ % SEARCHES.length]!)}`),
+    import: () =>
+      send(
+        'POST',
+        `/api/profiles/${profileId}/cfdi`,
+        invoiceXml({
+          uuid: newUuid(),
+          emisor: { rfc, nombre: 'Perfil de perfilado', regimen: '601' },
+          receptor: { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' },
+          fecha: '2025-06-15T10:00:00',
+        }),
+      ),
+    'invoice-list': () => send('GET', `/api/invoices?profileId=${profileId}&mes=6&a%C3%B1o=2025`),
+  };
+  for (const kind of KINDS) {
+    const one = requests[kind];
+    if (!one) throw new Error(`KINDS: unknown ${kind} (${Object.keys(requests).join(', ')})`);
+    for (let w = 0; w < WARM; w++) await one();
+    // CPU per request without the profiler (its sampling and its stop cost CPU too), then profiled.
+    await stats`select pg_stat_statements_reset()`;
+    const [cpu0, pg0] = [cpuMs(folio.pid), postgresCpuMs(process.env.PG_TEST_DATA)];
+    const t0 = performance.now();
+    for (let n = 0; n < N; n++) await one();
+    const wall = performance.now() - t0;
+    const [cpu, pg] = [cpuMs(folio.pid) - cpu0, postgresCpuMs(process.env.PG_TEST_DATA) - pg0];
+    log(
+      `\n${kind}: ${N} requests one at a time in ${(wall / 1000).toFixed(1)} s; CPU per request: server ${(cpu / N).toFixed(2)} ms ` +
+        `(/proc, all threads), PostgreSQL ${(pg / N).toFixed(2)} ms; load average ${load()}`,
+    );
+    const statements = await stats<{ calls: string; ms: number; query: string }[]>`
+      select calls, total_exec_time as ms, query from pg_stat_statements
+      where query not like '%pg_stat_statements%' order by calls desc, total_exec_time desc limit 15`;
+    const perRequest = statements.reduce((n, st) => n + Number(st.calls), 0) / N;
+    log(
+      `statements per request: ${perRequest.toFixed(1)} (the most called; calls per request, PostgreSQL ms per call):`,
+    );
+    for (const st of statements)
+      log(
+        `  ${(Number(st.calls) / N).toFixed(2).padStart(6)} × ${(st.ms / Number(st.calls)).toFixed(3).padStart(7)} ms  ${st.query.replace(/\s+/g, ' ').slice(0, 150)}`,
+      );
+    const file = await cpuWindow(folio, async () => {
+      for (let n = 0; n < N; n++) await one();
+    });
+    const busy = printCpuProfile(file, `${kind} CPU profile`, 25, `${N} more requests`)?.busyUs ?? 0;
+    log(`main thread, profiled: ${(busy / 1000 / N).toFixed(2)} ms a request`);
+  }
+  agent.destroy();
+} finally {
+  await folio.stop();
+  await stats.end();
+  if (!process.env.PROFILE_DIR) rmSync(dir, { recursive: true, force: true });
+}
