@@ -11,7 +11,6 @@ import { login, logout } from './login';
 import { profileCreateCommand } from './profile-create';
 import { reportCommand } from './report';
 import { satSearchCommand } from './sat';
-import { satLocalSyncCommand } from './sat-local';
 import { satStatusCommand, satSyncCommand } from './sat-sync';
 import { explain, openSession } from './session';
 import { supportCommand, supportListCommand } from './support';
@@ -334,9 +333,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       case 'sat efirma':
         return await satEfirmaCommand(io, values);
       case 'sat sync':
-        // With the e.firma's files it is local mode; without them, the server's job.
+        // With the e.firma's files it is local mode (loaded only then: SAT's client takes a
+        // good part of a second to load); without them, the server's job.
         return values.cer || values.key
-          ? await satLocalSyncCommand(io, values)
+          ? await (await import('./sat-local')).satLocalSyncCommand(io, values)
           : await satSyncCommand(io, values);
       case 'sat status':
         return await satStatusCommand(io, positionals, values);
