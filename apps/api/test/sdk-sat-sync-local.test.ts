@@ -216,6 +216,32 @@ describe('folio sat sync, local mode (--cer/--key: the e.firma stays on the mach
       expect(log).not.toContain(secret);
   });
 
+  it("SAT's 5004 (nothing in the period) ends the run with zeros and uploads nothing", async () => {
+    const o = await owner();
+    await request(t, 'POST', '/__dev/sat/next-answer', { body: { code: '5004' } });
+    const r = await folio(
+      [
+        'sat',
+        'sync',
+        ...o.files,
+        ...MARCH,
+        '--sat',
+        'simulator',
+        '--tipo',
+        'emitidos',
+        '--contenido',
+        'cfdi',
+        '--json',
+      ],
+      o.u,
+      { password: o.efirma.password },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('el SAT no tiene nada en el periodo');
+    expect(JSON.parse(r.stdout).cfdi).toEqual({ importados: 0, duplicados: 0, rechazados: 0 });
+    expect(r.sent.filter((s) => new URL(s.url).pathname.startsWith('/api/profiles/'))).toEqual([]);
+  });
+
   it('a wrong password is refused with a clear message (exit 1) and nothing is sent anywhere', async () => {
     const o = await owner();
     const r = await folio(['sat', 'sync', ...o.files, ...MARCH, '--sat', 'simulator'], o.u, {
