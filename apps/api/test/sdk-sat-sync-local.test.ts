@@ -214,7 +214,7 @@ describe('folio sat sync, local mode (--cer/--key: the e.firma stays on the mach
     const log = logged.join('');
     for (const secret of [o.efirma.cer.slice(0, 40), o.efirma.key.slice(0, 40), o.efirma.password])
       expect(log).not.toContain(secret);
-  });
+   }, 90_000);
 
   it("SAT's 5004 (nothing in the period) ends the run with zeros and uploads nothing", async () => {
     const o = await owner();
