@@ -175,11 +175,15 @@ export async function satLocalSyncCommand(io: Io, flags: LocalSyncFlags): Promis
   }
 
   if (flags.json) io.stdout.write(`${JSON.stringify({ rfc: gw.rfc, cfdi, metadata }, null, 2)}\n`);
-  else
-    io.stdout.write(
-      `CFDI: ${cfdi.importados} importados, ${cfdi.duplicados} duplicados, ${cfdi.rechazados} rechazados. ` +
-        `Metadatos: ${metadata.actualizados} actualizados, ${metadata.sin_cambio} sin cambio, ` +
-        `${metadata.sin_xml} sin XML en Folio.\n`,
-    );
+  else {
+    // The counts of what was asked for: `--contenido cfdi` prints no metadata line, and the reverse.
+    const lines = [
+      contenido !== 'metadata' &&
+        `CFDI: ${cfdi.importados} importados, ${cfdi.duplicados} duplicados, ${cfdi.rechazados} rechazados.`,
+      contenido !== 'cfdi' &&
+        `Metadatos: ${metadata.actualizados} actualizados, ${metadata.sin_cambio} sin cambio, ${metadata.sin_xml} sin XML en Folio.`,
+    ];
+    io.stdout.write(`${lines.filter(Boolean).join(' ')}\n`);
+  }
   return EXIT.ok;
 }
