@@ -34,7 +34,10 @@ const js = read('index.js');
 const cli = read('cli.js');
 // The entries' shared code (esbuild's chunk-*.js), loaded by both index.js and rest.js.
 const chunks = readdirSync(dist).filter((f) => /^chunk-.*\.js$/.test(f));
-const restFiles = new Set(['rest.d.ts', 'rest.js', 'cli.js', ...chunks]);
+// The CLI's own chunks (cli-*.js: local SAT sync), loaded by cli.js only, on Node like it.
+const cliChunks = readdirSync(dist).filter((f) => /^cli-.*\.js$/.test(f));
+const cliFiles = new Set(['cli.js', ...cliChunks]);
+const restFiles = new Set(['rest.d.ts', 'rest.js', ...cliFiles, ...chunks]);
 
 for (const [file, code] of [
   ['index.d.ts', dts],
@@ -43,15 +46,23 @@ for (const [file, code] of [
   ['rest.d.ts', read('rest.d.ts')],
   ['rest.js', read('rest.js')],
   ...chunks.map((f) => [f, read(f)]),
+  ...cliChunks.map((f) => [f, read(f)]),
 ]) {
   if (/@folio\//.test(code.replace(/@folio\/sdk/g, '')))
     problems.push(`dist/${file} mentions a @folio/* workspace package`);
   for (const spec of specifiers(code)) {
     // The CLI runs on Node: its built-ins are fine there (esbuild drops the `node:` prefix).
-    if (file === 'cli.js' && (spec.startsWith('node:') || builtinModules.includes(spec))) continue;
+    if (cliFiles.has(file) && (spec.startsWith('node:') || builtinModules.includes(spec))) continue;
     if (spec.startsWith('.')) {
-      // index.d.ts shares rest.d.ts's types; the .js entries share the chunks.
-      const known = file === 'index.d.ts' ? ['rest.js'] : file.endsWith('.d.ts') ? [] : chunks;
+      // index.d.ts shares rest.d.ts's types; the .js entries share the chunks, the CLI its own too.
+      const known =
+        file === 'index.d.ts'
+          ? ['rest.js']
+          : file.endsWith('.d.ts')
+            ? []
+            : cliFiles.has(file)
+              ? [...chunks, ...cliChunks]
+              : chunks;
       if (!known.includes(spec.slice(2)))
         problems.push(`dist/${file} imports a relative module "${spec}" (expected bundled files)`);
       continue;

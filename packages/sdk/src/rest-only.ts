@@ -8,6 +8,7 @@ export type {
   AnnualReport,
   AnnualReportQuery,
   CfdiFile,
+  CfdiSatCheck,
   DiotFileFormat,
   DiotReport,
   EfirmaMetadata,
@@ -16,6 +17,7 @@ export type {
   FolioExports,
   FolioReports,
   FolioRestClient,
+  FolioSatSync,
   ImportAnswer,
   InvoiceExportQuery,
   MonthlyReport,
@@ -26,6 +28,9 @@ export type {
   RestCall,
   RestSuccess,
   SatMetadataAnswer,
+  SyncJob,
+  SyncJobCreated,
+  SyncJobInput,
 } from './rest';
 export type { RetryOptions } from './retry';
 export type { RefreshOptions } from './token-refresh';

@@ -82,6 +82,44 @@ export interface EfirmaUpload {
 
 export type SatMetadataAnswer = { message: string; data: components['schemas']['SatMetadataReport'] };
 
+type JsonOf<O, S extends number> = O extends {
+  responses: { [K in S]: { content: { 'application/json': infer B } } };
+}
+  ? B
+  : never;
+/** `{desde, hasta, tipo, contenido}`: the period (`YYYY-MM-DD`, at most a year) and what to download. */
+export type SyncJobInput = operations['sat-sync-create']['requestBody']['content']['application/json'];
+/** A new job: its `id` and `estado: pendiente`. */
+export type SyncJobCreated = JsonOf<operations['sat-sync-create'], 202>['data'];
+/** A job: its estado, SAT requests and counts (`cfdi`, `metadata`), and `error` when it failed. */
+export type SyncJob = JsonOf<operations['sat-sync-get'], 200>['data'];
+/** SAT's status service's answer for one CFDI and the `estatus_sat` Folio recorded. */
+export type CfdiSatCheck = JsonOf<operations['invoices-checkSatStatus'], 200>['data'];
+
+type Signal = { signal?: AbortSignal | undefined };
+
+/**
+ * SAT sync on the server (its stored e.firma; session only where the server says so): the jobs, the
+ * e.firma they use and SAT's status service for one CFDI. Refusals throw {@link FolioApiError}.
+ */
+export interface FolioSatSync {
+  /** `POST /api/profiles/{profileId}/sat-sync` (202): starts a job; follow it with `get`. */
+  start(profileId: string, body: SyncJobInput, init?: Signal): Promise<SyncJobCreated>;
+  /** `GET /api/sat-sync/{id}`. */
+  get(jobId: string, init?: Signal): Promise<SyncJob>;
+  /** `GET /api/profiles/{profileId}/sat-sync`: newest first. */
+  list(profileId: string, init?: Signal): Promise<SyncJob[]>;
+  /** The profile's stored e.firma: `put` as `uploadEfirma`, `get` its facts and consent, `delete` erases it. */
+  efirma: {
+    put(upload: EfirmaUpload, init?: Signal): Promise<EfirmaMetadata>;
+    get(profileId: string, init?: Signal): Promise<EfirmaMetadata>;
+    delete(profileId: string, init?: Signal): Promise<void>;
+  };
+  /** `POST /api/invoices/{id}/sat-status` and `/api/expenses/{id}/sat-status`: ask SAT now and record it. */
+  checkInvoice(id: string, init?: Signal): Promise<CfdiSatCheck>;
+  checkExpense(id: string, init?: Signal): Promise<CfdiSatCheck>;
+}
+
 /** The listing's filters and `format` (`xlsx`, the default, needs BASIC or PRO; `csv` is on every plan). */
 export type InvoiceExportQuery = NonNullable<operations['invoices-export']['parameters']['query']>;
 export type ExpenseExportQuery = NonNullable<operations['expenses-export']['parameters']['query']>;
@@ -176,6 +214,8 @@ export interface FolioRestClient {
    * SAT's batch file) (downloads, like `exports`).
    */
   reports: FolioReports;
+  /** SAT sync: `satSync.start(profileId, {desde, hasta, tipo, contenido})`, `get`, `list`, `efirma.*`, `checkInvoice`. */
+  satSync: FolioSatSync;
   /**
    * Every item of a paged listing, page after page (`for await (const inv of rest.paginate('/invoices',
    * { params: { query: { año: 2025 } } }))`): it follows the answer's `pagination` until `totalPages`,
@@ -305,6 +345,21 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
     opts?: DownloadOptions,
   ) => download(url, { params: { query } }, `${name}-${period(query)}.${query.format}`, opts);
 
+  /** The `data` of a JSON answer. */
+  const dataOf = async (m: Uppercase<Method>, url: string, init: object) =>
+    (await send(m, url, init)).data.data;
+
+  async function uploadEfirma(upload: EfirmaUpload, init?: Signal): Promise<EfirmaMetadata> {
+    return dataOf('PUT', '/profiles/{profileId}/efirma', {
+      params: { path: { profileId: upload.profileId } },
+      body: {},
+      bodySerializer: () => efirmaForm(upload),
+      signal: init?.signal,
+    });
+  }
+  const profilePath = (profileId: string) => ({ params: { path: { profileId } } });
+  const idPath = (id: string) => ({ params: { path: { id } } });
+
   return {
     GET: method('get'),
     POST: method('post'),
@@ -332,15 +387,7 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
         page++;
       }
     },
-    async uploadEfirma(upload, init) {
-      const { data } = await send('PUT', '/profiles/{profileId}/efirma', {
-        params: { path: { profileId: upload.profileId } },
-        body: {},
-        bodySerializer: () => efirmaForm(upload),
-        signal: init?.signal,
-      });
-      return data.data;
-    },
+    uploadEfirma,
     uploadSatMetadata(profileId, files, init) {
       return send('POST', '/profiles/{profileId}/sat-metadata', {
         params: { path: { profileId } },
@@ -348,6 +395,32 @@ export function createRestClient(opts: RestClientOptions): FolioRestClient {
         bodySerializer: () => multipart(files),
         signal: init?.signal,
       });
+    },
+    satSync: {
+      start: (profileId, body, init) =>
+        dataOf('POST', '/profiles/{profileId}/sat-sync', {
+          ...profilePath(profileId),
+          body,
+          signal: init?.signal,
+        }),
+      get: (jobId, init) => dataOf('GET', '/sat-sync/{id}', { ...idPath(jobId), signal: init?.signal }),
+      list: (profileId, init) =>
+        dataOf('GET', '/profiles/{profileId}/sat-sync', { ...profilePath(profileId), signal: init?.signal }),
+      efirma: {
+        put: uploadEfirma,
+        get: (profileId, init) =>
+          dataOf('GET', '/profiles/{profileId}/efirma', { ...profilePath(profileId), signal: init?.signal }),
+        async delete(profileId, init) {
+          await send('DELETE', '/profiles/{profileId}/efirma', {
+            ...profilePath(profileId),
+            signal: init?.signal,
+          });
+        },
+      },
+      checkInvoice: (id, init) =>
+        dataOf('POST', '/invoices/{id}/sat-status', { ...idPath(id), signal: init?.signal }),
+      checkExpense: (id, init) =>
+        dataOf('POST', '/expenses/{id}/sat-status', { ...idPath(id), signal: init?.signal }),
     },
     exports: {
       invoices: (query = {}, opts) =>

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CliError, EXIT, type Io, UsageError } from './io';
-import { ask } from './prompt';
+import { ask, readStdin } from './prompt';
 import { openSession, resolveProfile } from './session';
 
 /**
@@ -21,11 +21,13 @@ export interface EfirmaFlags {
   cer?: string;
   key?: string;
   acepto?: boolean;
+  'password-stdin'?: boolean;
   json?: boolean;
 }
 
-async function fileOf(io: Io, flag: 'cer' | 'key', path: string | undefined): Promise<Uint8Array> {
-  if (!path) throw new UsageError(`folio sat efirma needs --${flag} FILE`);
+/** An e.firma file given by `--cer` or `--key`, read on this machine. */
+export async function efirmaFile(io: Io, flag: 'cer' | 'key', path: string | undefined): Promise<Uint8Array> {
+  if (!path) throw new UsageError(`--${flag} FILE is needed`);
   try {
     return await readFile(resolve(io.cwd, path));
   } catch {
@@ -33,16 +35,31 @@ async function fileOf(io: Io, flag: 'cer' | 'key', path: string | undefined): Pr
   }
 }
 
+/**
+ * The e.firma's password: stdin with `--password-stdin`, else FOLIO_EFIRMA_PASSWORD, else asked
+ * without echo on a terminal. Never a flag: it would stay in the shell's history.
+ */
+export async function efirmaPassword(io: Io, fromStdin: boolean | undefined): Promise<string> {
+  let password = fromStdin ? await readStdin(io) : (io.env.FOLIO_EFIRMA_PASSWORD ?? '');
+  if (!password && !fromStdin && io.stdin.isTTY) password = await ask(io, 'Contraseña de la e.firma: ', true);
+  if (!password) {
+    throw new CliError(
+      'Falta la contraseña de la e.firma: --password-stdin, FOLIO_EFIRMA_PASSWORD o una terminal interactiva.',
+    );
+  }
+  return password;
+}
+
 const YES = /^\s*(s|si|sí|y|yes)\s*$/i;
 
 /**
  * `folio sat efirma --cer F --key F --profile <RFC|id> [--acepto]`: stores the profile's e.firma on
- * the server. Needs the login session (the server refuses API keys). The password comes from
- * FOLIO_EFIRMA_PASSWORD or is asked without echo on a terminal; the consent from --acepto or a yes.
+ * the server. Needs the login session (the server refuses API keys). The password as efirmaPassword
+ * reads it; the consent from --acepto or a yes.
  */
 export async function satEfirmaCommand(io: Io, flags: EfirmaFlags): Promise<number> {
-  const cer = await fileOf(io, 'cer', flags.cer);
-  const key = await fileOf(io, 'key', flags.key);
+  const cer = await efirmaFile(io, 'cer', flags.cer);
+  const key = await efirmaFile(io, 'key', flags.key);
   if (!flags.profile) throw new UsageError('folio sat efirma needs --profile <RFC|id>');
   const interactive = Boolean(io.stdin.isTTY);
 
@@ -54,13 +71,7 @@ export async function satEfirmaCommand(io: Io, flags: EfirmaFlags): Promise<numb
   if (!accepted) {
     throw new CliError('Sin consentimiento no se guarda la e.firma: pasa --acepto o responde «sí».');
   }
-  let password = io.env.FOLIO_EFIRMA_PASSWORD ?? '';
-  if (!password && interactive) password = await ask(io, 'Contraseña de la e.firma: ', true);
-  if (!password) {
-    throw new CliError(
-      'Falta la contraseña de la e.firma: FOLIO_EFIRMA_PASSWORD o una terminal interactiva.',
-    );
-  }
+  const password = await efirmaPassword(io, flags['password-stdin']);
 
   const session = await openSession(io, flags, { sessionOnly: true });
   const profile = await resolveProfile(session, flags.profile);

@@ -44,18 +44,25 @@ Usage
                                                        period first when it has none; without --iva
                                                        the server computes it
   folio sat search <texto> [--limit N] [--json]        the SAT product and service catalog
-  folio sat efirma --cer FILE --key FILE --profile <RFC|id> [--acepto] [--json]
-                                                       store the profile's e.firma on the server
-                                                       (BASIC or PRO; needs folio login): shows the
-                                                       consent and needs --acepto or a yes; the
-                                                       password from $FOLIO_EFIRMA_PASSWORD or asked
-                                                       without echo
+  folio sat sync --cer FILE --key FILE --desde YYYY-MM-DD --hasta YYYY-MM-DD [--profile <RFC|id>]
+               [--tipo emitidos|recibidos|ambos] [--contenido cfdi|metadata|ambos]
+               [--sat simulator|sat] [--password-stdin] [--json]
+                                                       LOCAL MODE: downloads from SAT on this machine
+                                                       with your e.firma (it never leaves it) and
+                                                       uploads the CFDI and metadata to Folio's
+                                                       imports; the profile is the e.firma's RFC
+                                                       unless --profile; --sat defaults to the
+                                                       simulator of a localhost server, else SAT
   folio sat sync --profile <RFC|id> --desde YYYY-MM-DD --hasta YYYY-MM-DD
                [--tipo emitidos|recibidos|ambos] [--contenido cfdi|metadata|ambos] [--json]
-                                                       download from SAT on the server with the stored
-                                                       e.firma (BASIC or PRO; needs folio login):
-                                                       prints the job's estado every 2 s until it
-                                                       ends, then the counts
+                                                       SERVER MODE (no --cer/--key): a sync job on the
+                                                       server with the e.firma stored there (BASIC or
+                                                       PRO; needs folio login): prints the job's
+                                                       estado every 2 s until it ends, then the counts
+  folio sat efirma --cer FILE --key FILE --profile <RFC|id> [--acepto] [--password-stdin] [--json]
+                                                       store the profile's e.firma on the server for
+                                                       server mode (BASIC or PRO; needs folio login):
+                                                       shows the consent and needs --acepto or a yes
   folio sat status <UUID> [--json]                     ask SAT's status service for one invoice or
                                                        expense and record its answer (BASIC or PRO)
   folio support "asunto" "mensaje" [--profile <RFC|id>] [--json]
@@ -98,7 +105,8 @@ Options for every command
   -v, --version    the version
 
 Environment: FOLIO_URL, FOLIO_API_KEY (an API key for scripts; used instead of the stored login),
-FOLIO_TOKEN, FOLIO_CONFIG, FOLIO_EMAIL, FOLIO_PASSWORD, FOLIO_EFIRMA_PASSWORD.
+FOLIO_TOKEN, FOLIO_CONFIG, FOLIO_EMAIL, FOLIO_PASSWORD, FOLIO_EFIRMA_PASSWORD (the e.firma's
+password: else --password-stdin, else asked without echo; never a flag, which shell history keeps).
 Files are written whole or not at all (a temporary file renamed at the end); an existing file is
 replaced. Downloads show their progress on stderr when it is a terminal.
 Exit codes: 0 fine, 1 failed or something rejected, 2 bad command line, 130 interrupted.
@@ -176,6 +184,7 @@ const COMMANDS = {
     cer: { type: 'string' },
     key: { type: 'string' },
     acepto: { type: 'boolean' },
+    'password-stdin': { type: 'boolean' },
   },
   'sat sync': {
     ...LIST,
@@ -183,6 +192,10 @@ const COMMANDS = {
     hasta: { type: 'string' },
     tipo: { type: 'string' },
     contenido: { type: 'string' },
+    cer: { type: 'string' },
+    key: { type: 'string' },
+    sat: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
   },
   'sat status': { ...GLOBAL, json: { type: 'boolean' } },
   support: LIST,
@@ -320,7 +333,11 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       case 'sat efirma':
         return await satEfirmaCommand(io, values);
       case 'sat sync':
-        return await satSyncCommand(io, values);
+        // With the e.firma's files it is local mode (loaded only then: SAT's client takes a
+        // good part of a second to load); without them, the server's job.
+        return values.cer || values.key
+          ? await (await import('./sat-local')).satLocalSyncCommand(io, values)
+          : await satSyncCommand(io, values);
       case 'sat status':
         return await satStatusCommand(io, positionals, values);
       case 'support':

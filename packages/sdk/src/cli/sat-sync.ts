@@ -10,6 +10,8 @@ export interface SatSyncFlags {
   hasta?: string;
   tipo?: string;
   contenido?: string;
+  sat?: string;
+  'password-stdin'?: boolean;
   json?: boolean;
 }
 
@@ -26,6 +28,8 @@ const wait = (io: Io, ms: number) => (io.sleep ? io.sleep(ms) : new Promise<void
 export async function satSyncCommand(io: Io, flags: SatSyncFlags): Promise<number> {
   if (!flags.profile || !flags.desde || !flags.hasta)
     throw new UsageError('folio sat sync needs --profile <RFC|id> --desde YYYY-MM-DD --hasta YYYY-MM-DD');
+  if (flags.sat || flags['password-stdin'])
+    throw new UsageError('--sat and --password-stdin are for local mode: give --cer FILE --key FILE too');
   const session = await openSession(io, flags, { sessionOnly: true });
   const profile = await resolveProfile(session, flags.profile);
   const body = {

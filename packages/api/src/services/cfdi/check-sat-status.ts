@@ -4,13 +4,13 @@
 import { getEntitlements } from '@folio/billing';
 import { findCfdi, findCfdiXml } from '@folio/db/queries/cfdis';
 import { statusById } from '@folio/db/queries/sat-status';
+import { SatUnavailable } from '@folio/sat';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
 import type { CfdiSatCheck as Answer } from '../../schemas/sat-sync';
 import { requireSatSyncPlan } from '../efirma/rules';
 import { authorizeProfile } from '../profiles/access';
-import { SatUnavailable } from '../sat-sync/gateway';
 import { satSettingsOf } from '../sat-sync/settings';
 import { createStatusChecker } from '../sat-sync/status-check';
 import { writeSatStatus } from './invoice-dto';

@@ -5,11 +5,12 @@ import {
   profilesWithEfirma,
   type SyncJobRow,
 } from '@folio/db/queries/sat-sync';
+import { addDays } from '@folio/sat';
 import type { Deps } from '../../context';
 import type { JobQueue } from '../jobs/queue';
 import { stableJobId } from '../jobs/sql-adapters';
 import type { SyncJobs } from './sync-job-names';
-import { addDays, mexicoToday } from './sync-period';
+import { mexicoToday } from './sync-period';
 
 // PRO's daily sync (integrations.md §1): each profile with a stored e.firma gets, once a day, a
 // metadata job in both directions from the 1st of the previous month to yesterday (CFDI are stamped

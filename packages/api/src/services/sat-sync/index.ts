@@ -1,22 +1,18 @@
-// The SAT side of SAT sync, for the sync job and the server (docs/sat-sync.md#gateway).
+// The SAT side of SAT sync, for the sync job and the server (docs/sat-sync.md#gateway); what needs
+// no database is @folio/sat's, re-exported here for the app and its tests.
 
-export { CONSENT_TEXT, CONSENT_VERSION } from '../../schemas/efirma';
-export { SAT_SYNC_REQUIRED } from '../efirma/rules';
-export {
-  type EfirmaMetadata,
-  type EfirmaUpload,
-  readEfirma,
-  removeEfirma,
-  storeEfirma,
-} from '../efirma/store-efirma';
-export { dailyPeriod, enqueueDailySyncs } from './daily-sync';
 export {
   type Content,
+  cfdiFilesOf,
   type Direction,
   type DownloadAnswer,
   endpointsFor,
+  type FetchLike,
+  metadataFilesOf,
+  type PackageFile,
   type QueryAnswer,
   queryParametersOf,
+  SAT_TIMEOUT_MS,
   type SatCredentials,
   SatGateway,
   type SatGatewayOptions,
@@ -28,8 +24,17 @@ export {
   SIMULATOR_BASE,
   simulatorPaths,
   type VerifyAnswer,
-} from './gateway';
-export { cfdiFilesOf, metadataFilesOf, type PackageFile } from './package-files';
+} from '@folio/sat';
+export { CONSENT_TEXT, CONSENT_VERSION } from '../../schemas/efirma';
+export { SAT_SYNC_REQUIRED } from '../efirma/rules';
+export {
+  type EfirmaMetadata,
+  type EfirmaUpload,
+  readEfirma,
+  removeEfirma,
+  storeEfirma,
+} from '../efirma/store-efirma';
+export { dailyPeriod, enqueueDailySyncs } from './daily-sync';
 export { DEFAULT_SYNC_TIMING, runSyncStep, type SyncTiming } from './run-sync';
 export { openSatSession } from './session';
 export { type SatSettings, satSettingsOf } from './settings';
@@ -61,4 +66,3 @@ export {
   type SyncQueueOptions,
   syncQueues,
 } from './sync-queue';
-export { type FetchLike, SAT_TIMEOUT_MS } from './web-client';

@@ -22,6 +22,18 @@ import {
   unknownStatusCfdis,
 } from '@folio/db/queries/sat-sync';
 import { enqueueEmail } from '@folio/email';
+import {
+  type Content,
+  cfdiFilesOf,
+  type Direction,
+  halvesOf,
+  metadataFilesOf,
+  plannedRequests,
+  type SatGateway,
+  type SyncContenido,
+  type SyncTipo,
+  satPollDelaySeconds,
+} from '@folio/sat';
 import { type Context, createContext, type Deps } from '../../context';
 import { AppError } from '../../errors';
 import { importCfdiFiles } from '../cfdi/import';
@@ -31,13 +43,10 @@ import { stableJobId } from '../jobs/sql-adapters';
 import { importSatMetadata } from '../sat-metadata/import-metadata';
 import { enqueueMissingCfdi } from './daily-sync';
 import { endSyncJob } from './end-sync-job';
-import type { Content, Direction, SatGateway } from './gateway';
-import { cfdiFilesOf, metadataFilesOf } from './package-files';
 import { openSatSession } from './session';
 import { satSettingsOf } from './settings';
 import { createStatusChecker } from './status-check';
 import type { SyncJobs } from './sync-job-names';
-import { addDays } from './sync-period';
 
 // One sync job's work (integrations.md §1, docs/sat-sync.md#sync-jobs), step by step, each step's
 // outcome written before the next: a request's SAT id with SAT's 5000, a package's bytes before
@@ -57,7 +66,7 @@ export interface SyncTiming {
 }
 
 export const DEFAULT_SYNC_TIMING: SyncTiming = {
-  pollDelaySeconds: (n) => Math.min(3600, 60 * 2 ** n),
+  pollDelaySeconds: satPollDelaySeconds,
   retryLimit: 8,
   retryDelaySeconds: 60,
   statusIntervalMs: 200,
@@ -79,18 +88,13 @@ const TRANSIENT_CODES = new Set([404, 5006]);
 const EFIRMA_REFUSED = new Set([304, 305]);
 
 function planRequests(job: SyncJobRow): NewSyncRequest[] {
-  const directions: Direction[] = job.tipo === 'ambos' ? ['emitidos', 'recibidos'] : [job.tipo as Direction];
-  const contents: Content[] = job.contenido === 'ambos' ? ['metadata', 'cfdi'] : [job.contenido as Content];
-  return directions.flatMap((direction) =>
-    contents.map((content) => ({
-      id: randomUUID(),
-      jobId: job.id,
-      direction,
-      content,
-      desde: job.desde,
-      hasta: job.hasta,
-    })),
-  );
+  return plannedRequests(job.tipo as SyncTipo, job.contenido as SyncContenido).map((planned) => ({
+    id: randomUUID(),
+    jobId: job.id,
+    ...planned,
+    desde: job.desde,
+    hasta: job.hasta,
+  }));
 }
 
 const jobContext = (deps: Deps, jobId: string): Context =>
@@ -372,9 +376,8 @@ class JobRun {
 
   /** SAT's 5003: the period holds too many records; each half becomes its own request. */
   private async split(r: SyncRequestRow, said: { codigo: number; mensaje: string }): Promise<'split'> {
-    if (r.desde === r.hasta) throw new SyncFailed('SAT says one day holds more than a request may (5003)');
-    const days = (Date.parse(r.hasta) - Date.parse(r.desde)) / 86_400_000;
-    const mid = addDays(r.desde, Math.floor(days / 2));
+    const halves = halvesOf(r.desde, r.hasta);
+    if (!halves) throw new SyncFailed('SAT says one day holds more than a request may (5003)');
     const half = (desde: string, hasta: string): NewSyncRequest => ({
       id: randomUUID(),
       jobId: r.jobId,
@@ -384,7 +387,10 @@ class JobRun {
       hasta,
     });
     await this.ctx.db.transaction(async (tx) => {
-      await insertSyncRequests(tx, [half(r.desde, mid), half(addDays(mid, 1), r.hasta)]);
+      await insertSyncRequests(
+        tx,
+        halves.map(([desde, hasta]) => half(desde, hasta)),
+      );
       await setSyncRequest(tx, r.id, { ...said, estado: 'dividida' });
     });
     return 'split';

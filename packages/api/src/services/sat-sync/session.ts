@@ -1,7 +1,7 @@
 import type { Executor } from '@folio/db';
+import { SatGateway } from '@folio/sat';
 import type { Context } from '../../context';
 import { openEfirmaForJob } from '../efirma/store-efirma';
-import { SatGateway } from './gateway';
 import { satSettingsOf } from './settings';
 
 /**

@@ -1,5 +1,4 @@
-import type { SatTarget } from './gateway';
-import type { FetchLike } from './web-client';
+import type { FetchLike, SatTarget } from '@folio/sat';
 
 /** How the server reaches SAT (ApiConfig.sat; apps/api builds it from SAT_SERVICE). */
 export interface SatSettings {

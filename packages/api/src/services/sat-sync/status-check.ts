@@ -1,3 +1,4 @@
+import { type FetchLike, SatRefused, type SatTarget, SatUnavailable, simulatorPaths } from '@folio/sat';
 import { getParser, newDocumentContent } from '@nodecfdi/cfdi-core';
 import { DiscoverExtractor } from '@nodecfdi/cfdi-expresiones';
 import {
@@ -6,8 +7,6 @@ import {
   ConsumerClientResponse,
   type ConsumerClientResponseInterface,
 } from '@nodecfdi/sat-estado-cfdi';
-import { SatRefused, type SatTarget, SatUnavailable, simulatorPaths } from './gateway';
-import type { FetchLike } from './web-client';
 
 // SAT's CFDI status service (integrations.md §1): it takes the CFDI's printed expression (built by
 // @nodecfdi/cfdi-expresiones) and answers Estado Vigente / Cancelado / No Encontrado. The

@@ -19,10 +19,6 @@ export function addYears(day: string, years: number): string {
   return `${y + years}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
 export function checkSyncPeriod(desde: unknown, hasta: unknown, now: Date): void {
   const fields: { path: string; message: string }[] = [];
   if (!isDay(desde)) fields.push({ path: 'desde', message: 'must be a date YYYY-MM-DD' });

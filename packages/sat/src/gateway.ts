@@ -16,10 +16,10 @@ import {
 } from '@nodecfdi/sat-ws-descarga-masiva';
 import { type FetchLike, FetchWebClient, SAT_TIMEOUT_MS } from './web-client';
 
-// The one door to SAT's mass-download service (docs/sat-sync.md#gateway): the @nodecfdi client
-// with Folio's fetch web client, pointed at SAT or at the simulator. It signs nothing itself and
-// decides nothing about jobs: it answers SAT's codes as data and throws SatUnavailable (retry
-// later) or SatRefused (do not retry) for everything that is not an answer.
+// The one door to SAT's mass-download service (docs/sat-sync.md#gateway), for the server's sync job
+// and the CLI's local mode: the @nodecfdi client with Folio's fetch web client, pointed at SAT or at
+// the simulator. It decides nothing about jobs: it answers SAT's codes as data and throws
+// SatUnavailable (retry later) or SatRefused (do not retry) for everything that is not an answer.
 
 /** Where the clients talk: SAT, or the simulator mounted at `{origin}/__dev/sat`. */
 export type SatTarget = { kind: 'sat' } | { kind: 'simulator'; origin: string };
