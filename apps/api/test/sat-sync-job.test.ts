@@ -14,6 +14,7 @@ import {
 import {
   createSyncJob,
   enqueueDailySyncs,
+  enqueueMissingCfdi,
   type FetchLike,
   getSyncJob,
   listSyncJobs,
@@ -24,11 +25,11 @@ import {
 } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { findUserByEmail } from '@folio/db/queries/users';
-import { emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
+import { auditLog, emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
 import { createMailSender } from '@folio/email';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getJson } from './cfdi-helpers';
+import { getJson, imported } from './cfdi-helpers';
 import {
   APP_URL,
   bearer,
@@ -58,7 +59,20 @@ const log = { info() {}, warn() {}, error() {} };
  * answers of one service (the path's end) that the edit changes, as they come back.
  */
 const rewrites: { path: string; times: number; edit: (xml: string) => string }[] = [];
+/** Every SAT request (solicitud) that reached the simulator: who asked, what and for which period. */
+const solicitudes: { rfc: string; direction: string; content: string; desde: string; hasta: string }[] = [];
+function recordSolicitud(body: string) {
+  const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(body)?.[1] ?? '';
+  solicitudes.push({
+    rfc: attr('RfcSolicitante'),
+    direction: /SolicitaDescargaRecibidos/.test(body) ? 'recibidos' : 'emitidos',
+    content: attr('TipoSolicitud'),
+    desde: attr('FechaInicial'),
+    hasta: attr('FechaFinal'),
+  });
+}
 const inApp: FetchLike = async (url, init) => {
+  if (url.endsWith('/ws/solicitud')) recordSolicitud(String(init.body));
   const res = await t.app.request(url, init);
   const rule = rewrites.find((r) => url.endsWith(r.path) && r.times > 0);
   if (!rule) return res;
@@ -158,6 +172,20 @@ async function place(rfc: string, xml: string, query = '') {
 }
 const sale = (uuid: string, fecha: string, from: Party, to: Party) =>
   invoiceXml({ uuid, emisor: from, receptor: to, fecha, metodoPago: 'PUE' });
+
+/** The daily CFDI follow-up of the profile, once its metadata job has enqueued it. */
+const followUp = (o: Owner) =>
+  vi.waitFor(
+    async () => {
+      const [j] = await t.handle.db
+        .select()
+        .from(satSyncJobs)
+        .where(and(eq(satSyncJobs.profileId, o.profileId), eq(satSyncJobs.contenido, 'cfdi')));
+      if (!j) throw new Error('no CFDI job yet');
+      return j;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 
 const sync = (o: Owner, input: SyncJobInput = ALL) =>
   createSyncJob(ctx(), o.principal, o.profileId, input, NOW);
@@ -506,21 +534,90 @@ describe('PRO daily schedule', () => {
     // Its metadata lists the CFDI of 2026-10-15, which Folio lacks: a CFDI job for that day follows.
     const metadataJob = await ended(pro, metadataJobs[0]!.id);
     expect(metadataJob.metadata).toEqual({ vigentes: 1, cancelados: 0, faltantes: 1 });
-    const cfdiJob = await vi.waitFor(
-      async () => {
-        const j = (await jobsOf(pro.profileId)).find((r) => r.contenido === 'cfdi');
-        if (!j) throw new Error('no CFDI job yet');
-        return j;
-      },
-      { timeout: 30_000, interval: 200 },
-    );
+    const cfdiJob = await followUp(pro);
     expect([cfdiJob.origen, cfdiJob.tipo, cfdiJob.desde, cfdiJob.hasta]).toEqual([
       'diario',
-      'ambos',
+      'emitidos',
       '2026-10-15',
       '2026-10-15',
     ]);
     expect((await ended(pro, cfdiJob.id)).cfdi.importados).toBe(1);
+  });
+
+  it('the CFDI follow-up asks SAT only for the days whose metadata lists UUIDs Folio lacks: consecutive days in one request, days apart in requests apart, per direction', async () => {
+    const pro = await owner(rfcMoral(132), 'PRO');
+    const u = { e5: newUuid(), e6: newUuid(), e7: newUuid(), x8: newUuid(), e9: newUuid(), r9: newUuid() };
+    await place(pro.me.rfc, sale(u.e5, '2026-10-05T10:00:00', pro.me, CLIENT));
+    await place(pro.me.rfc, sale(u.e6, '2026-10-06T23:00:00', pro.me, CLIENT));
+    // Folio has the 7th's CFDI already; SAT serves received XML only vigente, so the 8th's
+    // cancelled one is not worth a request: neither day is asked.
+    const seventh = sale(u.e7, '2026-10-07T12:00:00', pro.me, CLIENT);
+    await place(pro.me.rfc, seventh);
+    await imported(t, pro.u, pro.profileId, seventh);
+    await place(
+      pro.me.rfc,
+      sale(u.x8, '2026-10-08T12:00:00', OTHER, pro.me),
+      '?estatus=cancelado&fecha_cancelacion=2026-10-09',
+    );
+    await place(pro.me.rfc, sale(u.e9, '2026-10-09T08:00:00', pro.me, CLIENT));
+    await place(pro.me.rfc, sale(u.r9, '2026-10-09T09:00:00', CLIENT, pro.me));
+    await enqueueDailySyncs(t.deps as unknown as Deps, runners[0]!.queue, new Date('2026-11-25T15:00:00Z'));
+    const [metadataJob] = await t.handle.db
+      .select()
+      .from(satSyncJobs)
+      .where(eq(satSyncJobs.profileId, pro.profileId));
+    // Lacking: e5, e6, e9 (issued), r9 and x8 (received); x8 is cancelled, SAT would not serve it.
+    expect((await ended(pro, metadataJob!.id)).metadata).toEqual({
+      vigentes: 5,
+      cancelados: 1,
+      faltantes: 5,
+    });
+    const cfdiJob = await followUp(pro);
+    expect((await ended(pro, cfdiJob.id)).cfdi).toEqual({
+      importados: 4,
+      duplicados: 0, // the 7th was not downloaded again
+      rechazados: 0,
+      fuera_de_cuota: 0,
+    });
+    const cfdiAsked = solicitudes.filter((s) => s.rfc === pro.me.rfc && s.content === 'CFDI');
+    expect(cfdiAsked.map((s) => [s.direction, s.desde, s.hasta]).sort()).toEqual([
+      ['emitidos', '2026-10-05T00:00:00', '2026-10-06T23:59:59'],
+      ['emitidos', '2026-10-09T00:00:00', '2026-10-09T23:59:59'],
+      ['recibidos', '2026-10-09T00:00:00', '2026-10-09T23:59:59'],
+    ]);
+    expect([cfdiJob.tipo, cfdiJob.desde, cfdiJob.hasta]).toEqual(['ambos', '2026-10-05', '2026-10-09']);
+    // Every use of the stored e.firma is an audit row naming the job it served.
+    const uses = await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'efirma.use'));
+    const purposes = uses
+      .filter((a) => (a.data as { profileId: string }).profileId === pro.profileId)
+      .map((a) => (a.data as { purpose: string }).purpose);
+    expect(new Set(purposes)).toEqual(new Set([`sat-sync ${metadataJob!.id}`, `sat-sync ${cfdiJob.id}`]));
+  });
+
+  it('with nothing missing after the metadata, no CFDI job is made and SAT is asked for no CFDI', async () => {
+    const pro = await owner(rfcMoral(133), 'PRO');
+    const xml = sale(newUuid(), '2026-10-12T10:00:00', pro.me, CLIENT);
+    await place(pro.me.rfc, xml);
+    await imported(t, pro.u, pro.profileId, xml);
+    await enqueueDailySyncs(t.deps as unknown as Deps, runners[0]!.queue, new Date('2026-11-25T15:00:00Z'));
+    const [metadataJob] = await t.handle.db
+      .select()
+      .from(satSyncJobs)
+      .where(eq(satSyncJobs.profileId, pro.profileId));
+    expect((await ended(pro, metadataJob!.id)).metadata).toEqual({
+      vigentes: 1,
+      cancelados: 0,
+      faltantes: 0,
+    });
+    // The job's own step calls it after the end; called here too, so the check does not race it.
+    await enqueueMissingCfdi(t.deps as unknown as Deps, runners[0]!.queue, metadataJob!);
+    const jobs = await t.handle.db.select().from(satSyncJobs).where(eq(satSyncJobs.profileId, pro.profileId));
+    expect(jobs.map((j) => j.contenido)).toEqual(['metadata']);
+    const asked = solicitudes.filter((s) => s.rfc === pro.me.rfc);
+    expect(asked.map((s) => [s.direction, s.content]).sort()).toEqual([
+      ['emitidos', 'Metadata'],
+      ['recibidos', 'Metadata'],
+    ]);
   });
 });
 

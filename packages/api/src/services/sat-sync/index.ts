@@ -9,7 +9,8 @@ export {
   removeEfirma,
   storeEfirma,
 } from '../efirma/store-efirma';
-export { dailyPeriod, enqueueDailySyncs } from './daily-sync';
+export { dailyPeriod, enqueueDailySyncs, enqueueMissingCfdi } from './daily-sync';
+export { type DayRun, dayRuns, MAX_DAY_RUNS } from './day-runs';
 export {
   type Content,
   type Direction,
