@@ -22,10 +22,11 @@ import {
   type SyncJobAnswer,
   type SyncJobInput,
   storeEfirma,
+  syncQueues,
 } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { findUserByEmail } from '@folio/db/queries/users';
-import { auditLog, emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
+import { auditLog, efirmas, emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
 import { createMailSender } from '@folio/email';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -152,18 +153,22 @@ async function owner(rfc: string, plan: 'FREE' | 'BASIC' | 'PRO' = 'PRO', efirma
   });
   const user = await findUserByEmail(t.handle.db, u.email);
   const principal: Principal = { user: user!, via: 'session', scope: 'write', session: null, apiKeyId: null };
-  if (efirma) {
-    const res = await request(t, 'POST', '/__dev/sat/efirma', { body: { rfc } });
-    const e = ((await res.json()) as { data: { cer: string; key: string; password: string } }).data;
-    const upload = {
-      cer: Buffer.from(e.cer, 'base64'),
-      key: Buffer.from(e.key, 'base64'),
-      password: e.password,
-      consentimiento: true,
-    };
-    await storeEfirma(ctx(), principal, profile.id, upload);
-  }
-  return { u, me, profileId: profile.id, principal };
+  const o = { u, me, profileId: profile.id, principal };
+  if (efirma) await storeSimulatorEfirma(o);
+  return o;
+}
+
+/** A new e.firma from the simulator, stored for the owner's profile (replacing the one it had). */
+async function storeSimulatorEfirma(o: Owner) {
+  const res = await request(t, 'POST', '/__dev/sat/efirma', { body: { rfc: o.me.rfc } });
+  const e = ((await res.json()) as { data: { cer: string; key: string; password: string } }).data;
+  const upload = {
+    cer: Buffer.from(e.cer, 'base64'),
+    key: Buffer.from(e.key, 'base64'),
+    password: e.password,
+    consentimiento: true,
+  };
+  await storeEfirma(ctx(), o.principal, o.profileId, upload);
 }
 
 async function place(rfc: string, xml: string, query = '') {
@@ -618,6 +623,38 @@ describe('PRO daily schedule', () => {
       ['emitidos', 'Metadata'],
       ['recibidos', 'Metadata'],
     ]);
+  });
+});
+
+describe('e.firma expiry mail', () => {
+  it('the daily job mails the owner once when the stored e.firma is 30 days from expiring (31 days before: none; again that day or the next: none); a replaced e.firma gets its own', async () => {
+    const o = await owner(rfcMoral(160));
+    const [stored] = await t.handle.db.select().from(efirmas).where(eq(efirmas.profileId, o.profileId));
+    const daysBefore = (n: number) => new Date(stored!.validoHasta.getTime() - n * 86_400_000);
+    let clock = daysBefore(31);
+    const expiry = syncQueues({ deps: () => t.deps as unknown as Deps, timing: { now: () => clock } })[
+      'efirma.expiry'
+    ];
+    const runDaily = () => expiry.handler({}, undefined as never); // the handler reads no job run
+    const notices = async () =>
+      (await t.handle.db.select().from(emailOutbox).where(eq(emailOutbox.to, o.u.email))).filter(
+        (m) => m.kind === 'efirma-expiring',
+      );
+    await runDaily();
+    expect(await notices()).toEqual([]);
+    clock = daysBefore(30);
+    await runDaily();
+    await runDaily(); // a restart the same day
+    const [notice] = await notices();
+    expect((await notices()).length).toBe(1);
+    expect(notice!.subject).toBe('Tu e.firma vence en 30 días');
+    expect(notice!.text).toContain(`La e.firma del RFC ${o.me.rfc}`);
+    clock = daysBefore(29);
+    await runDaily();
+    expect((await notices()).length).toBe(1);
+    await storeSimulatorEfirma(o); // the replacement is a new row, its own notice
+    await runDaily();
+    expect((await notices()).length).toBe(2);
   });
 });
 
