@@ -549,6 +549,16 @@ describe('PRO daily schedule', () => {
     expect((await ended(pro, cfdiJob.id)).cfdi.importados).toBe(1);
   });
 
+  it('an expired e.firma gets no daily job (SAT would refuse it every day)', async () => {
+    const pro = await owner(rfcMoral(134), 'PRO');
+    const [stored] = await t.handle.db.select().from(efirmas).where(eq(efirmas.profileId, pro.profileId));
+    const dayAfter = new Date(stored!.validoHasta.getTime() + 86_400_000);
+    await enqueueDailySyncs(t.deps as unknown as Deps, runners[0]!.queue, dayAfter);
+    expect(
+      await t.handle.db.select().from(satSyncJobs).where(eq(satSyncJobs.profileId, pro.profileId)),
+    ).toEqual([]);
+  });
+
   it('the CFDI follow-up asks SAT only for the days whose metadata lists UUIDs Folio lacks: consecutive days in one request, days apart in requests apart, per direction', async () => {
     const pro = await owner(rfcMoral(132), 'PRO');
     const u = { e5: newUuid(), e6: newUuid(), e7: newUuid(), x8: newUuid(), e9: newUuid(), r9: newUuid() };

@@ -1,5 +1,5 @@
 // SAT sync jobs, their SAT requests and the packages stored before import (docs/sat-sync.md#sync-jobs).
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import {
   cfdis,
@@ -189,13 +189,16 @@ export function unknownStatusCfdis(db: Executor, profileId: string, desde: strin
     .orderBy(asc(cfdis.fecha), asc(cfdis.id));
 }
 
-/** Profiles with a stored e.firma SAT has not refused, with their owner (the daily schedule filters by plan). */
-export function profilesWithEfirma(db: Executor) {
+/**
+ * Profiles with a stored e.firma valid at `now` that SAT has not refused, with their owner (the
+ * daily schedule filters by plan).
+ */
+export function profilesWithEfirma(db: Executor, now: Date) {
   return db
     .select({ profileId: profiles.id, userId: profiles.userId })
     .from(efirmas)
     .innerJoin(profiles, eq(profiles.id, efirmas.profileId))
-    .where(isNull(efirmas.refusedAt))
+    .where(and(isNull(efirmas.refusedAt), gt(efirmas.validoHasta, now)))
     .orderBy(asc(profiles.id));
 }
 

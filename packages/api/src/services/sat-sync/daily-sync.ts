@@ -32,7 +32,10 @@ export function dailyPeriod(today: string): { desde: string; hasta: string } {
   return { desde: `${prev}-01`, hasta: addDays(today, -1) };
 }
 
-/** Enqueues the day's metadata job of every PRO profile with a usable e.firma; returns how many were new. */
+/**
+ * Enqueues the day's metadata job of every PRO profile with a usable e.firma (not refused by SAT,
+ * not expired: SAT would refuse it every day); returns how many were new.
+ */
 export async function enqueueDailySyncs(
   deps: Deps,
   queue: JobQueue<SyncJobs>,
@@ -41,7 +44,7 @@ export async function enqueueDailySyncs(
   const today = mexicoToday(now);
   const period = dailyPeriod(today);
   let created = 0;
-  for (const p of await profilesWithEfirma(deps.db)) {
+  for (const p of await profilesWithEfirma(deps.db, now)) {
     const { plan } = await getEntitlements(deps.db, p.userId);
     if (!DAILY_PLANS.has(plan)) continue;
     const id = stableJobId('sat.daily', p.profileId, today);
