@@ -521,6 +521,12 @@ describe('who may create a sync job', () => {
 });
 
 describe('PRO daily schedule', () => {
+  // The schedule takes every profile with a stored e.firma: the earlier tests' are erased, so this
+  // block's jobs do not queue behind a daily job for each of theirs (and their unfinished jobs end).
+  beforeAll(async () => {
+    await t.handle.db.delete(efirmas);
+  });
+
   it('one metadata job per PRO profile with a stored e.firma per day (1st of the previous month → yesterday); twice the same day adds nothing; BASIC profiles get none; then CFDI for the days whose metadata lists UUIDs Folio lacks', async () => {
     const pro = await owner(rfcMoral(130), 'PRO');
     const basic = await owner(rfcMoral(131), 'BASIC');
