@@ -19,9 +19,9 @@ import { addDays, mexicoToday } from './sync-period';
 
 // PRO's daily sync (integrations.md §1): each profile with a stored e.firma gets, once a day, a
 // metadata job in both directions from the 1st of the previous month to yesterday (CFDI are stamped
-// up to 72 hours after their date, cancellations come later); when it ends, a CFDI job for the days
-// whose metadata lists UUIDs Folio lacks, asking SAT for those days only. The jobs' ids come from (profile, day), so a second run
-// the same day (two servers, a restart) adds nothing.
+// up to 72 hours after their date, cancellations come later); when it ends, a CFDI job asking SAT
+// only for the days whose metadata lists UUIDs Folio lacks. The jobs' ids come from (profile, day),
+// so a second run the same day (two servers, a restart) adds nothing.
 
 const DAILY_PLANS = new Set(['PRO', 'ENTERPRISE']);
 
@@ -96,16 +96,14 @@ export async function enqueueMissingCfdi(
   );
   if (!requests.length) return;
   const directions = new Set(requests.map((r) => r.direction));
+  const span = requests.flatMap((r) => [r.desde, r.hasta]).sort();
   await deps.db.transaction(async (tx) => {
     const inserted = await insertSyncJobOnce(tx, {
       id,
       profileId: job.profileId,
       userId: job.userId,
-      desde: requests.map((r) => r.desde).sort()[0]!,
-      hasta: requests
-        .map((r) => r.hasta)
-        .sort()
-        .at(-1)!,
+      desde: span[0]!,
+      hasta: span.at(-1)!,
       tipo: directions.size === 2 ? 'ambos' : [...directions][0]!,
       contenido: 'cfdi',
       origen: 'diario',
