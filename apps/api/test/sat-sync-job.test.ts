@@ -72,8 +72,15 @@ function recordSolicitud(body: string) {
     hasta: attr('FechaFinal'),
   });
 }
+/** The certificates SAT's authentication received (DER as latin1: the RFC shows in the subject). */
+const signIns: string[] = [];
+function recordSignIn(body: string) {
+  const cer = /BinarySecurityToken[^>]*>([^<]+)</.exec(body)?.[1] ?? '';
+  signIns.push(Buffer.from(cer, 'base64').toString('latin1'));
+}
 const inApp: FetchLike = async (url, init) => {
   if (url.endsWith('/ws/solicitud')) recordSolicitud(String(init.body));
+  if (url.endsWith('/ws/autenticacion')) recordSignIn(String(init.body));
   const res = await t.app.request(url, init);
   const rule = rewrites.find((r) => url.endsWith(r.path) && r.times > 0);
   if (!rule) return res;
@@ -607,12 +614,6 @@ describe('PRO daily schedule', () => {
       ['recibidos', '2026-10-09T00:00:00', '2026-10-09T23:59:59'],
     ]);
     expect([cfdiJob.tipo, cfdiJob.desde, cfdiJob.hasta]).toEqual(['ambos', '2026-10-05', '2026-10-09']);
-    // Every use of the stored e.firma is an audit row naming the job it served.
-    const uses = await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'efirma.use'));
-    const purposes = uses
-      .filter((a) => (a.data as { profileId: string }).profileId === pro.profileId)
-      .map((a) => (a.data as { purpose: string }).purpose);
-    expect(new Set(purposes)).toEqual(new Set([`sat-sync ${metadataJob!.id}`, `sat-sync ${cfdiJob.id}`]));
   });
 
   it('with nothing missing after the metadata, no CFDI job is made and SAT is asked for no CFDI', async () => {
@@ -670,6 +671,29 @@ describe('e.firma expiry mail', () => {
     await storeSimulatorEfirma(o); // the replacement is a new row, its own notice
     await runDaily();
     expect((await notices()).length).toBe(2);
+  });
+});
+
+describe('e.firma use', () => {
+  it('every use of the stored e.firma is an audit row (efirma.use, by no user) naming the e.firma and the job it served', async () => {
+    const o = await owner(rfcMoral(161));
+    const [stored] = await t.handle.db.select().from(efirmas).where(eq(efirmas.profileId, o.profileId));
+    const { id } = await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'metadata' });
+    await ended(o, id);
+    const uses = (await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'efirma.use'))).filter(
+      (a) => (a.data as { profileId: string }).profileId === o.profileId,
+    );
+    // Each step that spoke to SAT opened the e.firma and signed in with it: one row per sign-in.
+    expect(uses.length).toBeGreaterThan(0);
+    expect(uses.length).toBe(signIns.filter((cer) => cer.includes(o.me.rfc)).length);
+    for (const use of uses) {
+      expect(use).toMatchObject({
+        userId: null,
+        entity: 'efirma',
+        entityId: stored!.id,
+        data: { profileId: o.profileId, purpose: `sat-sync ${id}` },
+      });
+    }
   });
 });
 
