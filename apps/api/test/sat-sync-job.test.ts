@@ -7,6 +7,7 @@ import { type AppJobRunner, createContext, type Deps, type Principal } from '@fo
 import {
   createSyncJob,
   enqueueDailySyncs,
+  enqueueMissingCfdi,
   type FetchLike,
   getSyncJob,
   listSyncJobs,
@@ -14,13 +15,15 @@ import {
   type SyncJobAnswer,
   type SyncJobInput,
   storeEfirma,
+  syncQueues,
 } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { findUserByEmail } from '@folio/db/queries/users';
-import { emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
-import { eq } from 'drizzle-orm';
+import { auditLog, efirmas, emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
+import { createMailSender } from '@folio/email';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getJson } from './cfdi-helpers';
+import { getJson, imported } from './cfdi-helpers';
 import {
   APP_URL,
   bearer,
@@ -50,7 +53,27 @@ const runners: AppJobRunner[] = [];
  * answers of one service (the path's end) that the edit changes, as they come back.
  */
 const rewrites: { path: string; times: number; edit: (xml: string) => string }[] = [];
+/** Every SAT request (solicitud) that reached the simulator: who asked, what and for which period. */
+const solicitudes: { rfc: string; direction: string; content: string; desde: string; hasta: string }[] = [];
+function recordSolicitud(body: string) {
+  const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(body)?.[1] ?? '';
+  solicitudes.push({
+    rfc: attr('RfcSolicitante'),
+    direction: /SolicitaDescargaRecibidos/.test(body) ? 'recibidos' : 'emitidos',
+    content: attr('TipoSolicitud'),
+    desde: attr('FechaInicial'),
+    hasta: attr('FechaFinal'),
+  });
+}
+/** The certificates SAT's authentication received (DER as latin1: the RFC shows in the subject). */
+const signIns: string[] = [];
+function recordSignIn(body: string) {
+  const cer = /BinarySecurityToken[^>]*>([^<]+)</.exec(body)?.[1] ?? '';
+  signIns.push(Buffer.from(cer, 'base64').toString('latin1'));
+}
 const inApp: FetchLike = async (url, init) => {
+  if (url.endsWith('/ws/solicitud')) recordSolicitud(String(init.body));
+  if (url.endsWith('/ws/autenticacion')) recordSignIn(String(init.body));
   const res = await t.app.request(url, init);
   const rule = rewrites.find((r) => url.endsWith(r.path) && r.times > 0);
   if (!rule) return res;
@@ -125,18 +148,22 @@ async function owner(rfc: string, plan: 'FREE' | 'BASIC' | 'PRO' = 'PRO', efirma
   });
   const user = await findUserByEmail(t.handle.db, u.email);
   const principal: Principal = { user: user!, via: 'session', scope: 'write', session: null, apiKeyId: null };
-  if (efirma) {
-    const res = await request(t, 'POST', '/__dev/sat/efirma', { body: { rfc } });
-    const e = ((await res.json()) as { data: { cer: string; key: string; password: string } }).data;
-    const upload = {
-      cer: Buffer.from(e.cer, 'base64'),
-      key: Buffer.from(e.key, 'base64'),
-      password: e.password,
-      consentimiento: true,
-    };
-    await storeEfirma(ctx(), principal, profile.id, upload);
-  }
-  return { u, me, profileId: profile.id, principal };
+  const o = { u, me, profileId: profile.id, principal };
+  if (efirma) await storeSimulatorEfirma(o);
+  return o;
+}
+
+/** A new e.firma from the simulator, stored for the owner's profile (replacing the one it had). */
+async function storeSimulatorEfirma(o: Owner) {
+  const res = await request(t, 'POST', '/__dev/sat/efirma', { body: { rfc: o.me.rfc } });
+  const e = ((await res.json()) as { data: { cer: string; key: string; password: string } }).data;
+  const upload = {
+    cer: Buffer.from(e.cer, 'base64'),
+    key: Buffer.from(e.key, 'base64'),
+    password: e.password,
+    consentimiento: true,
+  };
+  await storeEfirma(ctx(), o.principal, o.profileId, upload);
 }
 
 async function place(rfc: string, xml: string, query = '') {
@@ -145,6 +172,20 @@ async function place(rfc: string, xml: string, query = '') {
 }
 const sale = (uuid: string, fecha: string, from: Party, to: Party) =>
   invoiceXml({ uuid, emisor: from, receptor: to, fecha, metodoPago: 'PUE' });
+
+/** The daily CFDI follow-up of the profile, once its metadata job has enqueued it. */
+const followUp = (o: Owner) =>
+  vi.waitFor(
+    async () => {
+      const [j] = await t.handle.db
+        .select()
+        .from(satSyncJobs)
+        .where(and(eq(satSyncJobs.profileId, o.profileId), eq(satSyncJobs.contenido, 'cfdi')));
+      if (!j) throw new Error('no CFDI job yet');
+      return j;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 
 const sync = (o: Owner, input: SyncJobInput = ALL) =>
   createSyncJob(ctx(), o.principal, o.profileId, input, NOW);
@@ -480,6 +521,12 @@ describe('who may create a sync job', () => {
 });
 
 describe('PRO daily schedule', () => {
+  // The schedule takes every profile with a stored e.firma: the earlier tests' are erased, so this
+  // block's jobs do not queue behind a daily job for each of theirs (and their unfinished jobs end).
+  beforeAll(async () => {
+    await t.handle.db.delete(efirmas);
+  });
+
   it('one metadata job per PRO profile with a stored e.firma per day (1st of the previous month → yesterday); twice the same day adds nothing; BASIC profiles get none; then CFDI for the days whose metadata lists UUIDs Folio lacks', async () => {
     const pro = await owner(rfcMoral(130), 'PRO');
     const basic = await owner(rfcMoral(131), 'BASIC');
@@ -498,21 +545,148 @@ describe('PRO daily schedule', () => {
     // Its metadata lists the CFDI of 2026-10-15, which Folio lacks: a CFDI job for that day follows.
     const metadataJob = await ended(pro, metadataJobs[0]!.id);
     expect(metadataJob.metadata).toEqual({ vigentes: 1, cancelados: 0, faltantes: 1 });
-    const cfdiJob = await vi.waitFor(
-      async () => {
-        const j = (await jobsOf(pro.profileId)).find((r) => r.contenido === 'cfdi');
-        if (!j) throw new Error('no CFDI job yet');
-        return j;
-      },
-      { timeout: 30_000, interval: 20 },
-    );
+    const cfdiJob = await followUp(pro);
     expect([cfdiJob.origen, cfdiJob.tipo, cfdiJob.desde, cfdiJob.hasta]).toEqual([
       'diario',
-      'ambos',
+      'emitidos',
       '2026-10-15',
       '2026-10-15',
     ]);
     expect((await ended(pro, cfdiJob.id)).cfdi.importados).toBe(1);
+  });
+
+  it('an expired e.firma gets no daily job (SAT would refuse it every day)', async () => {
+    const pro = await owner(rfcMoral(134), 'PRO');
+    const [stored] = await t.handle.db.select().from(efirmas).where(eq(efirmas.profileId, pro.profileId));
+    const dayAfter = new Date(stored!.validoHasta.getTime() + 86_400_000);
+    await enqueueDailySyncs(t.deps as unknown as Deps, runners[0]!.queue, dayAfter);
+    expect(
+      await t.handle.db.select().from(satSyncJobs).where(eq(satSyncJobs.profileId, pro.profileId)),
+    ).toEqual([]);
+  });
+
+  it('the CFDI follow-up asks SAT only for the days whose metadata lists UUIDs Folio lacks: consecutive days in one request, days apart in requests apart, per direction', async () => {
+    const pro = await owner(rfcMoral(132), 'PRO');
+    const u = { e5: newUuid(), e6: newUuid(), e7: newUuid(), x8: newUuid(), e9: newUuid(), r9: newUuid() };
+    await place(pro.me.rfc, sale(u.e5, '2026-10-05T10:00:00', pro.me, CLIENT));
+    await place(pro.me.rfc, sale(u.e6, '2026-10-06T23:00:00', pro.me, CLIENT));
+    // Folio has the 7th's CFDI already; SAT serves received XML only vigente, so the 8th's
+    // cancelled one is not worth a request: neither day is asked.
+    const seventh = sale(u.e7, '2026-10-07T12:00:00', pro.me, CLIENT);
+    await place(pro.me.rfc, seventh);
+    await imported(t, pro.u, pro.profileId, seventh);
+    await place(
+      pro.me.rfc,
+      sale(u.x8, '2026-10-08T12:00:00', OTHER, pro.me),
+      '?estatus=cancelado&fecha_cancelacion=2026-10-09',
+    );
+    await place(pro.me.rfc, sale(u.e9, '2026-10-09T08:00:00', pro.me, CLIENT));
+    await place(pro.me.rfc, sale(u.r9, '2026-10-09T09:00:00', CLIENT, pro.me));
+    await enqueueDailySyncs(t.deps as unknown as Deps, runners[0]!.queue, new Date('2026-11-25T15:00:00Z'));
+    const [metadataJob] = await t.handle.db
+      .select()
+      .from(satSyncJobs)
+      .where(eq(satSyncJobs.profileId, pro.profileId));
+    // Lacking: e5, e6, e9 (issued), r9 and x8 (received); x8 is cancelled, SAT would not serve it.
+    expect((await ended(pro, metadataJob!.id)).metadata).toEqual({
+      vigentes: 5,
+      cancelados: 1,
+      faltantes: 5,
+    });
+    const cfdiJob = await followUp(pro);
+    expect((await ended(pro, cfdiJob.id)).cfdi).toEqual({
+      importados: 4,
+      duplicados: 0, // the 7th was not downloaded again
+      rechazados: 0,
+      fuera_de_cuota: 0,
+    });
+    const cfdiAsked = solicitudes.filter((s) => s.rfc === pro.me.rfc && s.content === 'CFDI');
+    expect(cfdiAsked.map((s) => [s.direction, s.desde, s.hasta]).sort()).toEqual([
+      ['emitidos', '2026-10-05T00:00:00', '2026-10-06T23:59:59'],
+      ['emitidos', '2026-10-09T00:00:00', '2026-10-09T23:59:59'],
+      ['recibidos', '2026-10-09T00:00:00', '2026-10-09T23:59:59'],
+    ]);
+    expect([cfdiJob.tipo, cfdiJob.desde, cfdiJob.hasta]).toEqual(['ambos', '2026-10-05', '2026-10-09']);
+  });
+
+  it('with nothing missing after the metadata, no CFDI job is made and SAT is asked for no CFDI', async () => {
+    const pro = await owner(rfcMoral(133), 'PRO');
+    const xml = sale(newUuid(), '2026-10-12T10:00:00', pro.me, CLIENT);
+    await place(pro.me.rfc, xml);
+    await imported(t, pro.u, pro.profileId, xml);
+    await enqueueDailySyncs(t.deps as unknown as Deps, runners[0]!.queue, new Date('2026-11-25T15:00:00Z'));
+    const [metadataJob] = await t.handle.db
+      .select()
+      .from(satSyncJobs)
+      .where(eq(satSyncJobs.profileId, pro.profileId));
+    expect((await ended(pro, metadataJob!.id)).metadata).toEqual({
+      vigentes: 1,
+      cancelados: 0,
+      faltantes: 0,
+    });
+    // The job's own step calls it after the end; called here too, so the check does not race it.
+    await enqueueMissingCfdi(t.deps as unknown as Deps, runners[0]!.queue, metadataJob!);
+    const jobs = await t.handle.db.select().from(satSyncJobs).where(eq(satSyncJobs.profileId, pro.profileId));
+    expect(jobs.map((j) => j.contenido)).toEqual(['metadata']);
+    const asked = solicitudes.filter((s) => s.rfc === pro.me.rfc);
+    expect(asked.map((s) => [s.direction, s.content]).sort()).toEqual([
+      ['emitidos', 'Metadata'],
+      ['recibidos', 'Metadata'],
+    ]);
+  });
+});
+
+describe('e.firma expiry mail', () => {
+  it('the daily job mails the owner once when the stored e.firma is 30 days from expiring (31 days before: none; again that day or the next: none); a replaced e.firma gets its own', async () => {
+    const o = await owner(rfcMoral(160));
+    const [stored] = await t.handle.db.select().from(efirmas).where(eq(efirmas.profileId, o.profileId));
+    const daysBefore = (n: number) => new Date(stored!.validoHasta.getTime() - n * 86_400_000);
+    let clock = daysBefore(31);
+    const expiry = syncQueues({ deps: () => t.deps as unknown as Deps, timing: { now: () => clock } })[
+      'efirma.expiry'
+    ];
+    const runDaily = () => expiry.handler({}, undefined as never); // the handler reads no job run
+    const notices = async () =>
+      (await t.handle.db.select().from(emailOutbox).where(eq(emailOutbox.to, o.u.email))).filter(
+        (m) => m.kind === 'efirma-expiring',
+      );
+    await runDaily();
+    expect(await notices()).toEqual([]);
+    clock = daysBefore(30);
+    await runDaily();
+    await runDaily(); // a restart the same day
+    const sent = await notices();
+    expect(sent.map((m) => m.subject)).toEqual(['Tu e.firma vence en 30 días']);
+    expect(sent[0]!.text).toContain(`La e.firma del RFC ${o.me.rfc}`);
+    clock = daysBefore(29);
+    await runDaily();
+    expect((await notices()).length).toBe(1);
+    await storeSimulatorEfirma(o); // the replacement is a new row, its own notice
+    await runDaily();
+    expect((await notices()).length).toBe(2);
+  });
+});
+
+describe('e.firma use', () => {
+  it('every use of the stored e.firma is an audit row (efirma.use, by no user) naming the e.firma and the job it served', async () => {
+    const o = await owner(rfcMoral(161));
+    const [stored] = await t.handle.db.select().from(efirmas).where(eq(efirmas.profileId, o.profileId));
+    const { id } = await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'metadata' });
+    await ended(o, id);
+    const uses = (await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'efirma.use'))).filter(
+      (a) => (a.data as { profileId: string }).profileId === o.profileId,
+    );
+    // Each step that spoke to SAT opened the e.firma and signed in with it: one row per sign-in.
+    expect(uses.length).toBeGreaterThan(0);
+    expect(uses.length).toBe(signIns.filter((cer) => cer.includes(o.me.rfc)).length);
+    for (const use of uses) {
+      expect(use).toMatchObject({
+        userId: null,
+        entity: 'efirma',
+        entityId: stored!.id,
+        data: { profileId: o.profileId, purpose: `sat-sync ${id}` },
+      });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 export { enqueueEmail, enqueueEmailToAccount, type OutboxMessage } from './outbox';
 export {
   type RenderedEmail,
+  renderEfirmaExpiringEmail,
   renderPasswordChangedEmail,
   renderPasswordResetEmail,
   renderSatAlertsEmail,
@@ -16,6 +17,7 @@ export {
   type Retry,
   type SenderLog,
 } from './sender';
+export type { EfirmaExpiringProps } from './templates/efirma-expiring';
 export {
   describeAlert,
   MAX_ALERT_LINES,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { renderPasswordChangedEmail, renderPasswordResetEmail, renderVerificationEmail } from './render';
+import {
+  renderEfirmaExpiringEmail,
+  renderPasswordChangedEmail,
+  renderPasswordResetEmail,
+  renderVerificationEmail,
+} from './render';
 
 const verifyUrl = 'http://localhost:3000/verify-email?token=tok_AbC-123';
 
@@ -60,5 +65,32 @@ describe('renderPasswordChangedEmail', () => {
     expect(text).toMatch(/^Hola$/m);
     expect(text).toMatch(/Si no fuiste tú, restablece tu contraseña/);
     expect(text).toContain(forgotUrl);
+  });
+});
+
+describe('renderEfirmaExpiringEmail', () => {
+  const efirma = { rfc: 'EKU9003173C9', numeroCertificado: '30001000000500003416' };
+
+  it('is Spanish and names the RFC, the certificate, the last valid day (Mexico City) and how to replace it', async () => {
+    // 2027-05-11T04:00Z is 10 May 2027, 22:00 in Mexico City (UTC−6).
+    const { subject, html, text } = await renderEfirmaExpiringEmail({
+      ...efirma,
+      validoHasta: new Date('2027-05-11T04:00:00Z'),
+      dias: 30,
+    });
+    expect(subject).toBe('Tu e.firma vence en 30 días');
+    expect(html).toMatch(/<html[^>]*lang="es"/);
+    expect(text).toContain(
+      'La e.firma del RFC EKU9003173C9 que guardaste en Folio (certificado 30001000000500003416) vence en 30 días',
+    );
+    expect(text).toContain('es válida hasta el 10 de mayo de 2027');
+    expect(text).toContain('folio sat efirma');
+  });
+
+  it('says tomorrow, today and past in words', async () => {
+    const at = { ...efirma, validoHasta: new Date('2027-05-11T04:00:00Z') };
+    expect((await renderEfirmaExpiringEmail({ ...at, dias: 1 })).subject).toBe('Tu e.firma vence mañana');
+    expect((await renderEfirmaExpiringEmail({ ...at, dias: 0 })).subject).toBe('Tu e.firma vence hoy');
+    expect((await renderEfirmaExpiringEmail({ ...at, dias: -2 })).subject).toBe('Tu e.firma venció');
   });
 });

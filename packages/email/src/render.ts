@@ -1,5 +1,6 @@
 import { render } from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
+import { EfirmaExpiring, type EfirmaExpiringProps, expiryWords } from './templates/efirma-expiring';
 import { PasswordChanged, type PasswordChangedProps } from './templates/password-changed';
 import { ResetPassword, type ResetPasswordProps } from './templates/reset-password';
 import { SatAlerts, type SatAlertsProps } from './templates/sat-alerts';
@@ -43,6 +44,9 @@ export const renderPasswordResetEmail = (props: ResetPasswordProps) =>
 
 export const renderPasswordChangedEmail = (props: PasswordChangedProps) =>
   renderEmail(PasswordChanged, props, 'Tu contraseña de Folio cambió');
+
+export const renderEfirmaExpiringEmail = (props: EfirmaExpiringProps) =>
+  renderEmail(EfirmaExpiring, props, `Tu e.firma ${expiryWords(props.dias)}`);
 
 export function renderSatAlertsEmail(props: SatAlertsProps) {
   const codes = new Set(props.alerts.map((a) => a.clave)).size;

@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { efirmas } from '../schema';
+import { efirmas, profiles, users } from '../schema';
 
 export type EfirmaRow = typeof efirmas.$inferSelect;
 export type NewEfirma = typeof efirmas.$inferInsert;
@@ -54,6 +54,36 @@ export async function markEfirmaRefused(db: Executor, profileId: string, at: Dat
     .update(efirmas)
     .set({ refusedAt: at })
     .where(and(eq(efirmas.profileId, profileId), isNull(efirmas.refusedAt)))
+    .returning({ id: efirmas.id });
+  return done.length > 0;
+}
+
+/**
+ * Stored e.firmas valid until `by` or earlier whose owner was not told yet, with the owner's address
+ * (one SAT already refused was told about then, and is left out).
+ */
+export function efirmasExpiringBy(db: Executor, by: Date) {
+  return db
+    .select({
+      id: efirmas.id,
+      profileId: efirmas.profileId,
+      rfc: efirmas.rfc,
+      numeroCertificado: efirmas.numeroCertificado,
+      validoHasta: efirmas.validoHasta,
+      email: users.email,
+    })
+    .from(efirmas)
+    .innerJoin(profiles, eq(profiles.id, efirmas.profileId))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(lte(efirmas.validoHasta, by), isNull(efirmas.expiryNoticeAt), isNull(efirmas.refusedAt)));
+}
+
+/** Records that the e.firma's expiry was mailed; true the first time (the mail is written with it). */
+export async function markExpiryNoticed(db: Executor, id: string, at: Date): Promise<boolean> {
+  const done = await db
+    .update(efirmas)
+    .set({ expiryNoticeAt: at })
+    .where(and(eq(efirmas.id, id), isNull(efirmas.expiryNoticeAt)))
     .returning({ id: efirmas.id });
   return done.length > 0;
 }

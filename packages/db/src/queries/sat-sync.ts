@@ -1,5 +1,5 @@
 // SAT sync jobs, their SAT requests and the packages stored before import (docs/sat-sync.md#sync-jobs).
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import {
   cfdis,
@@ -189,31 +189,48 @@ export function unknownStatusCfdis(db: Executor, profileId: string, desde: strin
     .orderBy(asc(cfdis.fecha), asc(cfdis.id));
 }
 
-/** Profiles with a stored e.firma SAT has not refused, with their owner (the daily schedule filters by plan). */
-export function profilesWithEfirma(db: Executor) {
+/**
+ * Profiles with a stored e.firma valid at `now` that SAT has not refused, with their owner (the
+ * daily schedule filters by plan).
+ */
+export function profilesWithEfirma(db: Executor, now: Date) {
   return db
     .select({ profileId: profiles.id, userId: profiles.userId })
     .from(efirmas)
     .innerJoin(profiles, eq(profiles.id, efirmas.profileId))
-    .where(isNull(efirmas.refusedAt))
+    .where(and(isNull(efirmas.refusedAt), gt(efirmas.validoHasta, now)))
     .orderBy(asc(profiles.id));
 }
 
-/** Days (YYYY-MM-DD) in [desde, hasta] whose metadata lists UUIDs the profile has no CFDI for. */
-export async function daysMissingXml(db: Executor, profileId: string, desde: string, hasta: string) {
-  const day = sql<string>`substr(${satMetadata.fechaEmision}, 1, 10)`;
-  const rows = await db
-    .selectDistinct({ day })
-    .from(satMetadata)
+export type MissingXmlDirection = 'emitidos' | 'recibidos' | null;
+
+/**
+ * Days (YYYY-MM-DD) in [desde, hasta] whose metadata lists UUIDs the profile has no CFDI for, with
+ * the direction SAT serves each from (`emitidos` when the profile issued it, `recibidos` when it
+ * received it, null when the line names neither). A received CFDI SAT lists as cancelled is left
+ * out: SAT serves received XML only `Vigente`, so asking for it would bring nothing.
+ */
+export async function missingXmlDays(
+  db: Executor,
+  profileId: string,
+  rfc: string,
+  range: { desde: string; hasta: string },
+): Promise<{ day: string; direction: MissingXmlDirection }[]> {
+  const m = satMetadata;
+  const day = sql<string>`substr(${m.fechaEmision}, 1, 10)`;
+  const direction = sql<MissingXmlDirection>`case when ${m.rfcEmisor} = ${rfc} then 'emitidos' when ${m.rfcReceptor} = ${rfc} then 'recibidos' end`;
+  return db
+    .selectDistinct({ day, direction })
+    .from(m)
     .where(
       and(
-        eq(satMetadata.profileId, profileId),
-        sql`${day} between ${desde} and ${hasta}`,
-        sql`not exists (select 1 from cfdis c where c.profile_id = ${satMetadata.profileId} and c.uuid = ${satMetadata.uuid})`,
+        eq(m.profileId, profileId),
+        sql`${day} between ${range.desde} and ${range.hasta}`,
+        sql`not (${m.estatus} = 'cancelado' and ${m.rfcReceptor} is not distinct from ${rfc} and ${m.rfcEmisor} is distinct from ${rfc})`,
+        sql`not exists (select 1 from cfdis c where c.profile_id = ${m.profileId} and c.uuid = ${m.uuid})`,
       ),
     )
     .orderBy(day);
-  return rows.map((r) => r.day);
 }
 
 /** The address of a profile's owner (SAT refused the profile's e.firma: the owner is told). */

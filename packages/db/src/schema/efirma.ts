@@ -27,5 +27,7 @@ export const efirmas = pgTable('efirmas', {
   consentIp: text('consent_ip'),
   /** When SAT refused it during a sync (codes 304/305: revoked or not valid); a new upload replaces the row. */
   refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),
+  /** When its owner was mailed that it expires within 30 days (once per row: a replacement is a new row). */
+  expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -94,6 +94,7 @@ export async function storeEfirma(
     consentAt: now,
     consentIp: ctx.req.ip,
     refusedAt: null,
+    expiryNoticeAt: null,
   };
   await ctx.db.transaction(async (tx) => {
     await replaceEfirma(tx, row);

@@ -1,22 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import { getEntitlements } from '@folio/billing';
 import {
-  daysMissingXml,
   insertSyncJobOnce,
+  insertSyncRequests,
+  missingXmlDays,
+  type NewSyncRequest,
+  profileRfcOf,
   profilesWithEfirma,
   type SyncJobRow,
 } from '@folio/db/queries/sat-sync';
+import type { Direction } from '@folio/sat';
 import { addDays } from '@folio/sat';
 import type { Deps } from '../../context';
 import type { JobQueue } from '../jobs/queue';
 import { stableJobId } from '../jobs/sql-adapters';
+import { dayRuns } from './day-runs';
 import type { SyncJobs } from './sync-job-names';
 import { mexicoToday } from './sync-period';
 
 // PRO's daily sync (integrations.md §1): each profile with a stored e.firma gets, once a day, a
 // metadata job in both directions from the 1st of the previous month to yesterday (CFDI are stamped
-// up to 72 hours after their date, cancellations come later); when it ends, a CFDI job for the days
-// whose metadata lists UUIDs Folio lacks. The jobs' ids come from (profile, day), so a second run
-// the same day (two servers, a restart) adds nothing.
+// up to 72 hours after their date, cancellations come later); when it ends, a CFDI job asking SAT
+// only for the days whose metadata lists UUIDs Folio lacks. The jobs' ids come from (profile, day),
+// so a second run the same day (two servers, a restart) adds nothing.
 
 const DAILY_PLANS = new Set(['PRO', 'ENTERPRISE']);
 
@@ -27,7 +33,10 @@ export function dailyPeriod(today: string): { desde: string; hasta: string } {
   return { desde: `${prev}-01`, hasta: addDays(today, -1) };
 }
 
-/** Enqueues the day's metadata job of every PRO profile with a usable e.firma; returns how many were new. */
+/**
+ * Enqueues the day's metadata job of every PRO profile with a usable e.firma (not refused by SAT,
+ * not expired: SAT would refuse it every day); returns how many were new.
+ */
 export async function enqueueDailySyncs(
   deps: Deps,
   queue: JobQueue<SyncJobs>,
@@ -36,7 +45,7 @@ export async function enqueueDailySyncs(
   const today = mexicoToday(now);
   const period = dailyPeriod(today);
   let created = 0;
-  for (const p of await profilesWithEfirma(deps.db)) {
+  for (const p of await profilesWithEfirma(deps.db, now)) {
     const { plan } = await getEntitlements(deps.db, p.userId);
     if (!DAILY_PLANS.has(plan)) continue;
     const id = stableJobId('sat.daily', p.profileId, today);
@@ -60,8 +69,10 @@ export async function enqueueDailySyncs(
 }
 
 /**
- * After a daily metadata job: one CFDI job (both directions) from the first to the last day whose
- * metadata lists a UUID the profile lacks; none when nothing is missing.
+ * After a daily metadata job: one CFDI job whose requests ask SAT only for the days whose metadata
+ * lists a UUID the profile lacks, per direction, consecutive days as one request (day-runs.ts);
+ * none when nothing is missing. The job and its requests commit together, so its first step finds
+ * them planned.
  */
 export async function enqueueMissingCfdi(
   deps: Deps,
@@ -69,21 +80,38 @@ export async function enqueueMissingCfdi(
   job: SyncJobRow,
 ): Promise<void> {
   if (job.origen !== 'diario' || job.contenido !== 'metadata') return;
-  const days = await daysMissingXml(deps.db, job.profileId, job.desde, job.hasta);
-  if (!days.length) return;
+  const rfc = (await profileRfcOf(deps.db, job.profileId)) ?? '';
+  const missing = await missingXmlDays(deps.db, job.profileId, rfc, job);
+  // A line naming neither RFC may be either: its day is asked in both directions.
+  const daysOf = (direction: Direction) =>
+    missing.filter((m) => m.direction === direction || m.direction === null).map((m) => m.day);
   const id = stableJobId('sat.daily.cfdi', job.id);
+  const requests: NewSyncRequest[] = (['emitidos', 'recibidos'] as const).flatMap((direction) =>
+    dayRuns(daysOf(direction)).map((run) => ({
+      id: randomUUID(),
+      jobId: id,
+      direction,
+      content: 'cfdi',
+      ...run,
+    })),
+  );
+  if (!requests.length) return;
+  const directions = new Set(requests.map((r) => r.direction));
+  const span = requests.flatMap((r) => [r.desde, r.hasta]).sort();
   await deps.db.transaction(async (tx) => {
     const inserted = await insertSyncJobOnce(tx, {
       id,
       profileId: job.profileId,
       userId: job.userId,
-      desde: days[0]!,
-      hasta: days.at(-1)!,
-      tipo: 'ambos',
+      desde: span[0]!,
+      hasta: span.at(-1)!,
+      tipo: directions.size === 2 ? 'ambos' : [...directions][0]!,
       contenido: 'cfdi',
       origen: 'diario',
     });
-    if (inserted) await queue.enqueue('sat.sync', { jobId: id }, { tx, id });
+    if (!inserted) return;
+    await insertSyncRequests(tx, requests);
+    await queue.enqueue('sat.sync', { jobId: id }, { tx, id });
   });
   queue.wake('sat.sync');
 }

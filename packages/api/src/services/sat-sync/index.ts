@@ -34,7 +34,8 @@ export {
   removeEfirma,
   storeEfirma,
 } from '../efirma/store-efirma';
-export { dailyPeriod, enqueueDailySyncs } from './daily-sync';
+export { dailyPeriod, enqueueDailySyncs, enqueueMissingCfdi } from './daily-sync';
+export { type DayRun, dayRuns, MAX_DAY_RUNS } from './day-runs';
 export { DEFAULT_SYNC_TIMING, runSyncStep, type SyncTiming } from './run-sync';
 export { openSatSession } from './session';
 export { type SatSettings, satSettingsOf } from './settings';

@@ -122,7 +122,9 @@ export async function runSyncStep(
   const run = new JobRun(jobContext(deps, job.id), job, timing);
   try {
     if (job.estado === 'pendiente') {
-      await insertSyncRequests(deps.db, planRequests(job));
+      // The daily CFDI follow-up comes with its requests planned, day by day (daily-sync.ts).
+      if (!(await requestsOfJob(deps.db, job.id)).length)
+        await insertSyncRequests(deps.db, planRequests(job));
       await run.setEstado('solicitada');
     }
     const wait = await run.advanceAll();

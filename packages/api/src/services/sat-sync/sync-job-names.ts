@@ -11,6 +11,8 @@ export type SyncJobs = {
   'sat.sync': { jobId: string; step?: number };
   /** Each morning: PRO profiles with a stored e.firma get their metadata sync (and missing CFDI's). */
   'sat.daily': Record<string, never>;
+  /** Each morning: owners of stored e.firmas expiring within 30 days are mailed, once per e.firma. */
+  'efirma.expiry': Record<string, never>;
 };
 
 /** What the services need to enqueue a sync job (Deps.jobs: the app's queue). */

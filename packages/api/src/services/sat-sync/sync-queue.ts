@@ -1,5 +1,6 @@
 import { findSyncJob } from '@folio/db/queries/sat-sync';
 import type { Deps } from '../../context';
+import { mailExpiringEfirmas } from '../efirma/expiry-notice';
 import type { JobQueue, QueueSpecs } from '../jobs/queue';
 import { enqueueDailySyncs } from './daily-sync';
 import { endSyncJob } from './end-sync-job';
@@ -48,6 +49,13 @@ export function syncQueues(opts: SyncQueueOptions): QueueSpecs<SyncJobs> {
       cron: { expression: opts.dailyCron ?? '0 6 * * *', tz: 'America/Mexico_City' },
       handler: async (_, run) => {
         await enqueueDailySyncs(opts.deps(), run.queue as unknown as JobQueue<SyncJobs>);
+      },
+    },
+    'efirma.expiry': {
+      // 09:00 Mexico City: an hour for mail.
+      cron: { expression: '0 9 * * *', tz: 'America/Mexico_City' },
+      handler: async () => {
+        await mailExpiringEfirmas(opts.deps(), opts.timing?.now?.() ?? new Date());
       },
     },
   };

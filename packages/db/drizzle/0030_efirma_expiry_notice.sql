@@ -1,0 +1,1 @@
+ALTER TABLE "efirmas" ADD COLUMN "expiry_notice_at" timestamp with time zone;
