@@ -20,7 +20,6 @@ import {
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { findUserByEmail } from '@folio/db/queries/users';
 import { auditLog, efirmas, emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
-import { createMailSender } from '@folio/email';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJson, imported } from './cfdi-helpers';
