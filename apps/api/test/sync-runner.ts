@@ -2,13 +2,13 @@ import { type AppJobRunner, createAppJobs, type Deps, deriveDevKeyring } from '@
 import { createMailSender } from '@folio/email';
 import type { TestApp } from './harness';
 
-const log = { info() {}, warn() {}, error() {} };
-
 /**
  * A started job runner with the SAT sync's workers for a test app, its queue handed to the app's
- * services; waits of a second so the simulator's polls go fast.
+ * services; waits of a second so the simulator's polls go fast. It logs through the app's logger,
+ * as a server does (sat-sync-secrets.test.ts reads every line).
  */
 export async function startSyncRunner(t: TestApp): Promise<AppJobRunner> {
+  const log = t.deps.log;
   const runner = createAppJobs({
     handle: t.handle,
     sender: createMailSender({ db: t.handle.db, from: 'Folio <no-reply@folio.test>', log }),
