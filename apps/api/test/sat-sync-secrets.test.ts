@@ -36,9 +36,9 @@ const chunks = (text: string, size: number) =>
 
 /**
  * Every form the e.firma's secrets could leak in, by name: the password; the key file (encrypted
- * PKCS#8 DER) as base64 — its 64-character lines are the PEM's and any run of the whole base64 —,
- * hex, spaced hex (`inspect` of a Buffer) and the decimals of a Buffer in JSON; the decrypted
- * private key's PEM lines and hex.
+ * PKCS#8 DER) as base64 in 64-character lines (the PEM's; any 128 characters of the base64 hold
+ * one), hex, spaced hex (`inspect` of a Buffer) and the decimals of a Buffer in JSON; the
+ * decrypted private key's PEM lines and hex.
  */
 function secretForms(key: Buffer, password: string): Map<string, string> {
   const forms = new Map<string, string>([['password', password]]);
