@@ -359,8 +359,11 @@ describe('scripted failures and answers', () => {
     expect((await gw.download(verify.packageIds[0] as string)).code).toBe(5008);
   });
 
-  it('next-answer refuses a code it does not script', async () => {
-    expect((await request(t, 'POST', '/__dev/sat/next-answer', { body: { code: 5001 } })).status).toBe(400);
+  it('next-answer refuses a code it does not script; package-size a size that is not a positive integer', async () => {
+    expect((await request(t, 'POST', '/__dev/sat/next-answer', { body: { code: 5010 } })).status).toBe(400);
+    for (const size of [0, 1.5, '2']) {
+      expect((await request(t, 'POST', '/__dev/sat/package-size', { body: { size } })).status).toBe(400);
+    }
   });
 });
 

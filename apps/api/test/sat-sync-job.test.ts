@@ -18,9 +18,10 @@ import {
   syncQueues,
 } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
+import { rowsOf } from '@folio/db';
 import { findUserByEmail } from '@folio/db/queries/users';
 import { auditLog, efirmas, emailOutbox, outgoingEvents, satSyncJobs } from '@folio/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJson, imported } from './cfdi-helpers';
 import {
@@ -49,9 +50,15 @@ let t: TestApp;
 const runners: AppJobRunner[] = [];
 /**
  * Answers SAT's simulator never gives on request (304/305, estado 4): a test rewrites the next
- * answers of one service (the path's end) that the edit changes, as they come back.
+ * answers of one service (the path's end), for the calls whose body holds `body` (an RFC), that the
+ * edit changes, as they come back.
  */
-const rewrites: { path: string; times: number; edit: (xml: string) => string }[] = [];
+const rewrites: { path: string; body?: string; times: number; edit: (xml: string) => string }[] = [];
+/** Every SAT call the jobs made: the service's URL and the signed request. */
+const satCalls: { url: string; body: string }[] = [];
+/** SAT calls to one service (the path's end) whose request holds `needle` (an RFC, a package id). */
+const callsTo = (path: string, needle: string) =>
+  satCalls.filter((c) => c.url.endsWith(path) && c.body.includes(needle));
 /** Every SAT request (solicitud) that reached the simulator: who asked, what and for which period. */
 const solicitudes: { rfc: string; direction: string; content: string; desde: string; hasta: string }[] = [];
 function recordSolicitud(body: string) {
@@ -71,10 +78,14 @@ function recordSignIn(body: string) {
   signIns.push(Buffer.from(cer, 'base64').toString('latin1'));
 }
 const inApp: FetchLike = async (url, init) => {
-  if (url.endsWith('/ws/solicitud')) recordSolicitud(String(init.body));
-  if (url.endsWith('/ws/autenticacion')) recordSignIn(String(init.body));
+  const body = typeof init.body === 'string' ? init.body : '';
+  satCalls.push({ url, body });
+  if (url.endsWith('/ws/solicitud')) recordSolicitud(body);
+  if (url.endsWith('/ws/autenticacion')) recordSignIn(body);
   const res = await t.app.request(url, init);
-  const rule = rewrites.find((r) => url.endsWith(r.path) && r.times > 0);
+  const rule = rewrites.find(
+    (r) => url.endsWith(r.path) && r.times > 0 && (r.body === undefined || body.includes(r.body)),
+  );
   if (!rule) return res;
   const text = await res.text();
   const edited = rule.edit(text);
@@ -90,7 +101,9 @@ const sat: SatSettings = {
 
 /** Seconds before each verification: none (FAST_SYNC) unless a test wants a job caught waiting. */
 let pollDelay = 0;
-const timing = { ...FAST_SYNC, pollDelaySeconds: () => pollDelay };
+/** The sync's clock (SyncTiming.now): the real one unless a test sets `at`. */
+const clock: { at?: Date } = {};
+const timing = { ...FAST_SYNC, pollDelaySeconds: () => pollDelay, now: () => clock.at ?? new Date() };
 
 /** A server's job runner with the sync's workers. */
 async function startRunner(): Promise<AppJobRunner> {
@@ -450,6 +463,190 @@ describe('SAT refusing', () => {
   });
 });
 
+describe('SAT\'s answers, each branch (integrations.md §1 "SAT\'s rules")', () => {
+  afterEach(async () => {
+    clock.at = undefined;
+    await request(t, 'POST', '/__dev/sat/package-size', { body: { size: null } });
+  });
+
+  const EMITIDOS_CFDI: SyncJobInput = { ...MARCH, tipo: 'emitidos', contenido: 'cfdi' };
+  /** The job's runs on the queue (pg-boss's rows): each `sat.sync` step, its state and retries. */
+  const queueRunsOf = async (jobId: string) =>
+    rowsOf<{ id: string; state: string; retry_count: number; start_after: Date | string }>(
+      await t.handle.db.execute(
+        sql`select id, state, retry_count, start_after from pgboss.job where name = 'sat.sync' and data->>'jobId' = ${jobId} order by created_on`,
+      ),
+    );
+  const toCode = (code: string) => (x: string) => x.replace('CodEstatus="5000"', `CodEstatus="${code}"`);
+
+  it.each(['request', 'verification'])(
+    '5011 (the daily limit) on the %s: the job waits for SAT’s next day in its queue, not error, its state visible; then SAT is asked again and the job ends',
+    async (where) => {
+      const o = await owner(rfcMoral(where === 'request' ? 160 : 161));
+      await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+      // 2026-11-25T18:00Z is 12:00 in Mexico City (UTC−6): SAT's next day starts in 12 h, and the
+      // job looks again 5 minutes after it: 12 × 3600 + 5 × 60 = 43,500 s.
+      clock.at = NOW;
+      const waitSeconds = 12 * 3600 + 5 * 60;
+      if (where === 'request') await request(t, 'POST', '/__dev/sat/next-answer', { body: { code: '5011' } });
+      else rewrites.push({ path: '/ws/verificacion', body: o.me.rfc, times: 1, edit: toCode('5011') });
+      const before = Date.now();
+      const { id } = await sync(o, EMITIDOS_CFDI);
+      const later = await vi.waitFor(
+        async () => {
+          const run = (await queueRunsOf(id)).find((r) => r.state === 'created');
+          const at = run && new Date(run.start_after).getTime();
+          if (!run || !at || at < Date.now() + 3600_000) throw new Error('no step waiting for tomorrow');
+          return { ...run, at };
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      // The queue's clock counts from the enqueue, between `before` and now (a second's slack).
+      expect(later.at).toBeGreaterThanOrEqual(before + waitSeconds * 1000 - 1000);
+      expect(later.at).toBeLessThanOrEqual(Date.now() + waitSeconds * 1000 + 1000);
+      const waiting = (await getJson(t, o.u, `/api/sat-sync/${id}`)).data;
+      expect(waiting.estado).toBe('solicitada');
+      expect(waiting.error).toBeUndefined();
+      expect(waiting.solicitudes).toMatchObject([{ codigo: 5011, estado: 'pendiente', id: null }]);
+      // SAT's next day comes (the queued step's time is moved to now): asked again, imported.
+      await t.handle.db.execute(sql`update pgboss.job set start_after = now() where id = ${later.id}::uuid`);
+      runners[0]!.queue.wake('sat.sync');
+      const job = await ended(o, id);
+      expect(job.estado).toBe('terminada');
+      expect(job.solicitudes).toMatchObject([{ intentos: 2, estado: 'importada', codigo: 5000 }]);
+      expect(job.cfdi.importados).toBe(1);
+    },
+  );
+
+  it('a request still in progress 96 hours after SAT accepted it is asked again: a new SAT request id', async () => {
+    const o = await owner(rfcMoral(162));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    // At the first verification the clock moves 97 hours on: the request SAT accepted (and the
+    // simulator still has "in progress") is then older than 96 hours.
+    rewrites.push({
+      path: '/ws/verificacion',
+      body: o.me.rfc,
+      times: 1,
+      edit: (x) => {
+        clock.at ??= new Date(Date.now() + 97 * 3600_000);
+        return x;
+      },
+    });
+    const job = await ended(o, (await sync(o, EMITIDOS_CFDI)).id);
+    expect(job.estado).toBe('terminada');
+    const verified = callsTo('/ws/verificacion', o.me.rfc).map(
+      (c) => /IdSolicitud="([^"]+)"/.exec(c.body)?.[1],
+    );
+    const [first] = verified;
+    expect(first).toEqual(expect.any(String));
+    expect(job.solicitudes).toMatchObject([{ intentos: 2, estado: 'importada' }]);
+    expect(job.solicitudes[0]!.id).not.toBe(first);
+    expect(verified.at(-1)).toBe(job.solicitudes[0]!.id);
+    expect(callsTo('/ws/solicitud', o.me.rfc)).toHaveLength(2);
+    expect(job.cfdi.importados).toBe(1);
+  });
+
+  it('300–303 and 5001 are permanent: the job ends error naming the code after one request, never retried', async () => {
+    const o = await owner(rfcMoral(163));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    for (const code of ['300', '301', '302', '303', '5001']) {
+      await request(t, 'POST', '/__dev/sat/next-answer', { body: { code } });
+      const asked = callsTo('/ws/solicitud', o.me.rfc).length;
+      const job = await ended(o, (await sync(o, EMITIDOS_CFDI)).id);
+      expect(job).toMatchObject({ estado: 'error', error: expect.stringContaining(`(${code})`) });
+      expect(job.solicitudes).toMatchObject([{ codigo: Number(code), estado: 'error', intentos: 1 }]);
+      // One SAT request and nothing after it; the queue ran the job's step once, without a retry.
+      expect(callsTo('/ws/solicitud', o.me.rfc).length - asked).toBe(1);
+      const runs = await vi.waitFor(async () => {
+        const rows = await queueRunsOf(job.id);
+        if (rows.some((r) => r.state !== 'completed')) throw new Error('still running');
+        return rows;
+      });
+      expect(runs.map((r) => [r.state, r.retry_count])).toEqual([['completed', 0]]);
+    }
+    expect(callsTo('/ws/verificacion', o.me.rfc)).toEqual([]);
+  });
+
+  it('404 on a request is transient (as 5006 and HTTP 5xx): the queue retries the step and the job ends terminada', async () => {
+    const o = await owner(rfcMoral(164));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    await request(t, 'POST', '/__dev/sat/next-answer', { body: { code: '404' } });
+    const job = await ended(o, (await sync(o, EMITIDOS_CFDI)).id);
+    expect(job.estado).toBe('terminada');
+    expect(callsTo('/ws/solicitud', o.me.rfc)).toHaveLength(2);
+    expect((await queueRunsOf(job.id))[0]).toMatchObject({ retry_count: 1 });
+    expect(job.cfdi.importados).toBe(1);
+  });
+
+  it('verification estado 6 (expired): SAT is asked again and the new request is imported', async () => {
+    const o = await owner(rfcMoral(166));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    await request(t, 'POST', '/__dev/sat/next-answer', { body: { code: 'expired' } });
+    const job = await ended(o, (await sync(o, EMITIDOS_CFDI)).id);
+    expect(job.estado).toBe('terminada');
+    expect(job.solicitudes).toMatchObject([{ intentos: 2, estado: 'importada' }]);
+    expect(callsTo('/ws/solicitud', o.me.rfc)).toHaveLength(2);
+    expect(job.cfdi.importados).toBe(1);
+  });
+
+  /** Two CFDI for `o` in March, each in its own package (the simulator's packages of one record). */
+  async function twoPackages(o: Owner) {
+    await place(o.me.rfc, sale(newUuid(), '2025-03-10T10:00:00', o.me, CLIENT));
+    await place(o.me.rfc, sale(newUuid(), '2025-03-11T10:00:00', o.me, CLIENT));
+    await request(t, 'POST', '/__dev/sat/package-size', { body: { size: 1 } });
+  }
+  /** Each package id the job asked SAT for, with how many times. */
+  const downloadsOf = (o: Owner) => {
+    const times = new Map<string, number>();
+    for (const c of callsTo('/ws/descarga', o.me.rfc)) {
+      const id = /IdPaquete="([^"]+)"/.exec(c.body)?.[1] ?? '';
+      times.set(id, (times.get(id) ?? 0) + 1);
+    }
+    return times;
+  };
+  /** Rewrites the answer to the request's second download (its second package) to `code`. */
+  const secondDownloadAnswers = (o: Owner, code: string) => {
+    let n = 0;
+    rewrites.push({
+      path: '/ws/descarga',
+      body: o.me.rfc,
+      times: 1,
+      edit: (x) => (++n === 2 ? toCode(code)(x) : x),
+    });
+  };
+
+  it.each(['5007', '5008'])(
+    '%s on the second package of a request, after the first was stored: SAT is asked again for the request; the stored package is imported and never downloaded again',
+    async (code) => {
+      const o = await owner(rfcMoral(code === '5007' ? 167 : 168));
+      await twoPackages(o);
+      secondDownloadAnswers(o, code);
+      const job = await ended(o, (await sync(o, EMITIDOS_CFDI)).id);
+      expect(job.estado).toBe('terminada');
+      expect(job.solicitudes).toMatchObject([{ intentos: 2, estado: 'importada' }]);
+      // First request: P1 stored, P2 refused. Second request: two new packages, both downloaded.
+      // P1 and P2 are not asked for again: 4 downloads, each package once.
+      const downloads = downloadsOf(o);
+      expect([...downloads.values()]).toEqual([1, 1, 1, 1]);
+      // The CFDI of the stored P1 comes again in the new request's first package: imported once,
+      // then counted a duplicate (imports dedupe by UUID).
+      expect(job.cfdi).toEqual({ importados: 2, duplicados: 1, rechazados: 0, fuera_de_cuota: 0 });
+    },
+  );
+
+  it('a transient failure (5006) on the second package: the retried step downloads only that one, imports both', async () => {
+    const o = await owner(rfcMoral(169));
+    await twoPackages(o);
+    secondDownloadAnswers(o, '5006');
+    const job = await ended(o, (await sync(o, EMITIDOS_CFDI)).id);
+    expect(job.estado).toBe('terminada');
+    // One SAT request; P1 downloaded once (stored before the failure), P2 twice (failed, then retried).
+    expect(job.solicitudes).toMatchObject([{ intentos: 1, estado: 'importada' }]);
+    expect([...downloadsOf(o).values()]).toEqual([1, 2]);
+    expect(job.cfdi).toEqual({ importados: 2, duplicados: 0, rechazados: 0, fuera_de_cuota: 0 });
+  });
+});
+
 describe('who may create a sync job', () => {
   it('FREE: 403 plan_required naming BASIC', async () => {
     const o = await owner(rfcMoral(120), 'FREE', false);
@@ -552,7 +749,7 @@ describe('PRO daily schedule', () => {
       '2026-10-15',
     ]);
     expect((await ended(pro, cfdiJob.id)).cfdi.importados).toBe(1);
-  });
+  }, 90_000); // its jobs may wait in the queue behind those the BASIC tests above left
 
   it('an expired e.firma gets no daily job (SAT would refuse it every day)', async () => {
     const pro = await owner(rfcMoral(134), 'PRO');
@@ -640,8 +837,8 @@ describe('e.firma expiry mail', () => {
     const o = await owner(rfcMoral(160));
     const [stored] = await t.handle.db.select().from(efirmas).where(eq(efirmas.profileId, o.profileId));
     const daysBefore = (n: number) => new Date(stored!.validoHasta.getTime() - n * 86_400_000);
-    let clock = daysBefore(31);
-    const expiry = syncQueues({ deps: () => t.deps as unknown as Deps, timing: { now: () => clock } })[
+    let today = daysBefore(31);
+    const expiry = syncQueues({ deps: () => t.deps as unknown as Deps, timing: { now: () => today } })[
       'efirma.expiry'
     ];
     const runDaily = () => expiry.handler({}, undefined as never); // the handler reads no job run
@@ -651,13 +848,13 @@ describe('e.firma expiry mail', () => {
       );
     await runDaily();
     expect(await notices()).toEqual([]);
-    clock = daysBefore(30);
+    today = daysBefore(30);
     await runDaily();
     await runDaily(); // a restart the same day
     const sent = await notices();
     expect(sent.map((m) => m.subject)).toEqual(['Tu e.firma vence en 30 días']);
     expect(sent[0]!.text).toContain(`La e.firma del RFC ${o.me.rfc}`);
-    clock = daysBefore(29);
+    today = daysBefore(29);
     await runDaily();
     expect((await notices()).length).toBe(1);
     await storeSimulatorEfirma(o); // the replacement is a new row, its own notice

@@ -3,8 +3,6 @@ import type { SyncTiming } from '@folio/api/sat-sync';
 import { createMailSender } from '@folio/email';
 import type { TestApp } from './harness';
 
-const log = { info() {}, warn() {}, error() {} };
-
 /**
  * No waits between a sync's steps: the simulator answers "in progress" to a request's first
  * verification and the outcome to the next, so a job still takes every step it takes against SAT,
@@ -22,6 +20,7 @@ export async function startSyncRunner(
   t: TestApp,
   timing: Partial<SyncTiming> = FAST_SYNC,
 ): Promise<AppJobRunner> {
+  const log = t.deps.log; // the app's logger, as a server's runner (sat-sync-secrets.test.ts reads every line)
   const runner = createAppJobs({
     handle: t.handle,
     sender: createMailSender({ db: t.handle.db, from: 'Folio <no-reply@folio.test>', log }),

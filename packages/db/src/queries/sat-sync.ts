@@ -156,6 +156,22 @@ export async function storePackage(db: Executor, requestId: string, packageId: s
     );
 }
 
+/**
+ * Forgets the packages of a request neither stored nor imported: SAT refused one of them (expired,
+ * downloaded twice), so the request is asked again and those ids are dead; stored ones stay to import.
+ */
+export async function dropUnstoredPackages(db: Executor, requestId: string) {
+  await db
+    .delete(satSyncPackages)
+    .where(
+      and(
+        eq(satSyncPackages.requestId, requestId),
+        eq(satSyncPackages.imported, false),
+        isNull(satSyncPackages.zip),
+      ),
+    );
+}
+
 /** Marks a package imported and drops its bytes; false when it already was (a repeated step). */
 export async function markPackageImported(db: Executor, requestId: string, packageId: string) {
   const done = await db

@@ -55,6 +55,15 @@ export function mountDevSat(app: Hono<AppEnv>, sim = new SatSimulator()): void {
     sim.answerNext(code as NextAnswer);
     return c.json({ data: { next_answer: code } });
   });
+  app.post(`${BASE}/package-size`, async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { size?: unknown };
+    const size = body.size ?? null;
+    if (size !== null && !(Number.isInteger(size) && (size as number) > 0)) {
+      return bad(c, 'Send {"size": n} (records a package holds, n ≥ 1) or {"size": null}');
+    }
+    sim.setPackageSize(size as number | null);
+    return c.json({ data: { package_size: size } });
+  });
 
   app.post(`${BASE}/:rfc/cfdi`, async (c) => {
     const rfc = c.req.param('rfc').toUpperCase();

@@ -34,8 +34,24 @@ export interface HeldCfdi {
   fechaCancelacion: string | null;
 }
 
-/** What `POST /__dev/sat/next-answer` may ask for (integrations.md §1). */
-export const NEXT_ANSWERS = ['5002', '5003', '5004', '5005', '5008', 'expired'] as const;
+/** SAT's request answers `next-answer` may script, with SAT's messages. */
+const REQUEST_ANSWERS = {
+  '300': 'Usuario No Válido',
+  '301': 'XML Mal Formado',
+  '302': 'Sello Mal Formado',
+  '303': 'Sello no corresponde con RfcSolicitante',
+  '404': 'Error no Controlado',
+  '5001': 'Tercero no autorizado',
+  '5002': 'Se han agotado las solicitudes de por vida',
+  '5005': 'Ya se tiene una solicitud registrada',
+  '5006': 'Error interno en el proceso',
+  '5011': 'Límite de descargas por folio por día',
+} as const;
+type RequestAnswer = keyof typeof REQUEST_ANSWERS;
+const REQUEST_CODES = Object.keys(REQUEST_ANSWERS) as RequestAnswer[];
+
+/** What `POST /__dev/sat/next-answer` may ask for (integrations.md §1): each applies to its own service. */
+export const NEXT_ANSWERS = [...REQUEST_CODES, '5003', '5004', 'expired', '5007', '5008'] as const;
 export type NextAnswer = (typeof NEXT_ANSWERS)[number];
 
 export class SimulatorInputError extends Error {}
@@ -85,6 +101,8 @@ export class SatSimulator {
   private readonly paquetes = new Map<string, Paquete>();
   private failing = false;
   private next: NextAnswer | undefined;
+  /** CFDI (or metadata lines) a package holds at most; SAT splits large requests into several. */
+  private packageSize = Number.POSITIVE_INFINITY;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
@@ -152,6 +170,11 @@ export class SatSimulator {
 
   answerNext(code: NextAnswer): void {
     this.next = code;
+  }
+
+  /** Packages made from now on hold at most `size` records each (null: one package a request). */
+  setPackageSize(size: number | null): void {
+    this.packageSize = size ?? Number.POSITIVE_INFINITY;
   }
 
   /** True once, after fail-next: the SAT call that meets it fails with HTTP 503. */
@@ -254,10 +277,8 @@ export class SatSimulator {
     if (direction === 'recibidos' && !metadata && estado !== 'Vigente') {
       return ok(queryAnswer(operation, 301, 'No se permite la descarga de xml que se encuentren cancelados'));
     }
-    const forced = this.take('5002', '5005');
-    if (forced === '5002')
-      return ok(queryAnswer(operation, 5002, 'Se han agotado las solicitudes de por vida'));
-    if (forced === '5005') return ok(queryAnswer(operation, 5005, 'Ya se tiene una solicitud registrada'));
+    const forced = this.take(...REQUEST_CODES);
+    if (forced) return ok(queryAnswer(operation, Number(forced), REQUEST_ANSWERS[forced]));
     const id = randomUUID();
     this.solicitudes.set(id, {
       id,
@@ -303,7 +324,7 @@ export class SatSimulator {
     };
   }
 
-  /** The request's package, from what the simulator holds now. */
+  /** The request's packages, from what the simulator holds now. */
   private finish(s: Solicitud): VerifyFields {
     const held = [...this.cfdis.values()].filter(
       (c) =>
@@ -315,22 +336,27 @@ export class SatSimulator {
     if (!held.length) {
       return { code: 5000, message: 'Solicitud Aceptada', estado: 5, codigoEstado: 5004, numeroCfdis: 0 };
     }
-    const packageId = `${s.id.toUpperCase()}_01`;
-    const files: Record<string, Uint8Array> = s.metadata
-      ? { [`${packageId}.txt`]: strToU8(metadataFile(held)) }
-      : Object.fromEntries(held.map((c) => [`${c.uuid}.xml`, strToU8(c.xml)]));
-    this.paquetes.set(packageId, { rfc: s.rfc, zip: Buffer.from(zipSync(files)), downloads: 0 });
+    const packageIds: string[] = [];
+    for (let from = 0; from < held.length; from += this.packageSize) {
+      const part = held.slice(from, from + this.packageSize);
+      const packageId = `${s.id.toUpperCase()}_${String(packageIds.length + 1).padStart(2, '0')}`;
+      const files: Record<string, Uint8Array> = s.metadata
+        ? { [`${packageId}.txt`]: strToU8(metadataFile(part)) }
+        : Object.fromEntries(part.map((c) => [`${c.uuid}.xml`, strToU8(c.xml)]));
+      this.paquetes.set(packageId, { rfc: s.rfc, zip: Buffer.from(zipSync(files)), downloads: 0 });
+      packageIds.push(packageId);
+    }
     return {
       code: 5000,
       message: 'Solicitud Aceptada',
       estado: 3,
       codigoEstado: 5000,
       numeroCfdis: held.length,
-      packageIds: [packageId],
+      packageIds,
     };
   }
 
-  /** Descargar: each package at most twice (5008), unknown or foreign ones 5007. */
+  /** Descargar: each package at most twice (5008), unknown or foreign ones 5007 (as an expired one). */
   download(xml: string, authorization: string | undefined): SoapReply {
     const checked = this.signedOperation(xml, authorization);
     if ('refused' in checked) return checked.refused;
@@ -339,7 +365,9 @@ export class SatSimulator {
     if (!paquete || paquete.rfc !== checked.rfc)
       return ok(downloadAnswer(5007, 'No existe el paquete solicitado'));
     paquete.downloads += 1;
-    if (this.take('5008') || paquete.downloads > 2) {
+    const forced = this.take('5007', '5008');
+    if (forced === '5007') return ok(downloadAnswer(5007, 'No existe el paquete solicitado'));
+    if (forced === '5008' || paquete.downloads > 2) {
       return ok(downloadAnswer(5008, 'Máximo de descargas permitidas'));
     }
     return ok(downloadAnswer(5000, 'Solicitud Aceptada', paquete.zip));

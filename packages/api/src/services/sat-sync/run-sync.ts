@@ -4,6 +4,7 @@ import { statusesByUuids } from '@folio/db/queries/sat-status';
 import {
   addSyncCounters,
   countMissingXml,
+  dropUnstoredPackages,
   findSyncJob,
   insertSyncRequests,
   liveRequestIdFor,
@@ -26,6 +27,7 @@ import {
   type Content,
   cfdiFilesOf,
   type Direction,
+  type DownloadAnswer,
   halvesOf,
   metadataFilesOf,
   plannedRequests,
@@ -47,6 +49,7 @@ import { openSatSession } from './session';
 import { satSettingsOf } from './settings';
 import { createStatusChecker } from './status-check';
 import type { SyncJobs } from './sync-job-names';
+import { secondsToNextMexicoDay } from './sync-period';
 
 // One sync job's work (integrations.md §1, docs/sat-sync.md#sync-jobs), step by step, each step's
 // outcome written before the next: a request's SAT id with SAT's 5000, a package's bytes before
@@ -263,7 +266,8 @@ class JobRun {
       if (r.estado === 'solicitada' || r.estado === 'en_proceso') {
         const v = await (await this.sat()).verify(r.satRequestId as string);
         const said = { codigo: v.codigoEstado || v.code, mensaje: v.message };
-        if (v.code === 5011 || v.codigoEstado === 5011) return this.untilTomorrow(r, said);
+        if (v.code === 5011 || v.codigoEstado === 5011)
+          return this.untilTomorrow(r, { codigo: 5011, mensaje: v.message });
         if (v.code !== 5000) await this.refusal(r, v.code, v.message, {});
         const stale =
           r.requestedAt !== null &&
@@ -309,10 +313,22 @@ class JobRun {
         continue;
       }
       if (r.estado === 'descargando') {
-        if (!(await this.download(r))) {
-          // A package SAT no longer gives (expired 5007, downloaded twice 5008): ask again.
-          r = { ...r, estado: 'pendiente', satRequestId: null, polls: 0 };
-          await setSyncRequest(db, r.id, r);
+        const refused = await this.download(r);
+        if (refused) {
+          // A package SAT no longer gives (expired 5007, downloaded twice 5008): SAT is asked again.
+          // The packages stored stay and are imported with the new request's; the others are dead.
+          r = {
+            ...r,
+            codigo: refused.code,
+            mensaje: refused.message,
+            estado: 'pendiente',
+            satRequestId: null,
+            polls: 0,
+          };
+          await db.transaction(async (tx) => {
+            await dropUnstoredPackages(tx, r.id);
+            await setSyncRequest(tx, r.id, r);
+          });
           continue;
         }
         await this.importPackages(r);
@@ -323,8 +339,8 @@ class JobRun {
     }
   }
 
-  /** Stores every package not stored yet; false when SAT refused one. */
-  private async download(r: SyncRequestRow): Promise<boolean> {
+  /** Stores every package not stored yet; SAT's answer when it refused one. */
+  private async download(r: SyncRequestRow): Promise<DownloadAnswer | undefined> {
     await this.setEstado('descargando');
     for (const p of await packagesOf(this.ctx.db, r.id)) {
       if (p.imported || p.zip !== null) continue;
@@ -332,11 +348,11 @@ class JobRun {
       if (d.code !== 5000) {
         if (TRANSIENT_CODES.has(d.code)) throw new Error(`SAT download answered ${d.code}: ${d.message}`);
         if (EFIRMA_REFUSED.has(d.code)) await this.refusal(r, d.code, d.message, {});
-        return false;
+        return d;
       }
       await storePackage(this.ctx.db, r.id, p.packageId, d.zip.toString('base64'));
     }
-    return true;
+    return undefined;
   }
 
   /** Imports each stored package through the one import path; its counts land with its `imported` flag. */
@@ -398,10 +414,10 @@ class JobRun {
     return 'split';
   }
 
-  /** SAT's 5011 (the day's limit): the request is asked again tomorrow. */
+  /** SAT's 5011 (the day's limit): the request is asked again when SAT's next day starts. */
   private async untilTomorrow(r: SyncRequestRow, said: { codigo: number; mensaje: string }): Promise<number> {
     await setSyncRequest(this.ctx.db, r.id, { ...said, estado: 'pendiente', satRequestId: null, polls: 0 });
-    return 24 * 3600;
+    return secondsToNextMexicoDay(this.timing.now());
   }
 
   /** Any other code: 304/305 the e.firma (marked, the owner mailed), transient ones retried, the rest permanent. */

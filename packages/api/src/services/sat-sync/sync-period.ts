@@ -9,6 +9,25 @@ const MEXICO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_
 /** Today in Mexico City, YYYY-MM-DD. */
 export const mexicoToday = (now: Date) => MEXICO_DAY.format(now);
 
+const MEXICO_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'America/Mexico_City',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+/** After midnight, so a clock a little ahead of SAT's does not ask while SAT's day is still the old one. */
+const NEXT_DAY_MARGIN_SECONDS = 300;
+
+/**
+ * Seconds from `now` to 00:05 of the next day in Mexico City, when SAT's daily limits (5011) start
+ * again. Mexico City's days are 24 hours (no daylight saving time since October 2022).
+ */
+export function secondsToNextMexicoDay(now: Date): number {
+  const [h, m, s] = MEXICO_TIME.format(now).split(':').map(Number) as [number, number, number];
+  return 86_400 - (h * 3600 + m * 60 + s) + NEXT_DAY_MARGIN_SECONDS;
+}
+
 const isDay = (s: unknown): s is string =>
   typeof s === 'string' && DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
