@@ -834,7 +834,7 @@ describe('PRO daily schedule', () => {
 
 describe('e.firma expiry mail', () => {
   it('the daily job mails the owner once when the stored e.firma is 30 days from expiring (31 days before: none; again that day or the next: none); a replaced e.firma gets its own', async () => {
-    const o = await owner(rfcMoral(160));
+    const o = await owner(rfcMoral(170));
     const [stored] = await t.handle.db.select().from(efirmas).where(eq(efirmas.profileId, o.profileId));
     const daysBefore = (n: number) => new Date(stored!.validoHasta.getTime() - n * 86_400_000);
     let today = daysBefore(31);
@@ -865,7 +865,7 @@ describe('e.firma expiry mail', () => {
 
 describe('e.firma use', () => {
   it('every use of the stored e.firma is an audit row (efirma.use, by no user) naming the e.firma and the job it served', async () => {
-    const o = await owner(rfcMoral(161));
+    const o = await owner(rfcMoral(171));
     const [stored] = await t.handle.db.select().from(efirmas).where(eq(efirmas.profileId, o.profileId));
     const { id } = await sync(o, { ...MARCH, tipo: 'emitidos', contenido: 'metadata' });
     await ended(o, id);
