@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters. PGlite
+ * touches all of `shared_buffers` at start and its WebAssembly memory never shrinks, so the 128 MB
+ * default is 128 MB of RSS for good; the pages it would have cached stay in the OS page cache, read
+ * back through the file system (docs/benchmarks.md#memory, issue 30).
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'temp_buffers=4MB', 'wal_buffers=1MB'];
+
+/**
+ * Creates an empty PGlite database in `dir` (initdb) in a worker thread when there is none yet.
+ * PGlite runs initdb in a second WebAssembly instance of its own, which stays reachable after the
+ * open (about 450 MB of RSS the server never used again); a thread's memory goes with the thread.
+ */
+export async function initPgliteDir(dir: string): Promise<void> {
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  const entry = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     import(workerData.entry)
+       .then(({ PGlite }) => PGlite.create({ dataDir: workerData.dir }))
+       .then((pg) => pg.close());`,
+    { eval: true, workerData: { entry, dir } },
+  );
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`PGlite initdb in ${dir}: worker exited with ${code}`)),
+    );
+  });
+}
