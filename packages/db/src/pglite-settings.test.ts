@@ -27,7 +27,7 @@ describe('the embedded database (docs/benchmarks.md#memory)', () => {
     }
   });
 
-  it('initialises an empty data directory in a worker thread, and leaves an existing one alone', async () => {
+  it('initialises an empty data directory in a child process, and leaves an existing one alone', async () => {
     const dir = join(tmp, 'db');
     await initPgliteDir(dir);
     expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
