@@ -10,7 +10,7 @@ import { notFound, serviceUnavailable } from '../../errors';
 import type { CfdiSatCheck as Answer } from '../../schemas/sat-sync';
 import { requireSatSyncPlan } from '../efirma/rules';
 import { authorizeProfile } from '../profiles/access';
-import { SatUnavailable } from '../sat-sync/gateway';
+import { SatUnavailable } from '../sat-sync/sat-errors';
 import { satSettingsOf } from '../sat-sync/settings';
 import { createStatusChecker } from '../sat-sync/status-check';
 import { writeSatStatus } from './invoice-dto';

@@ -11,9 +11,9 @@ import { audit } from '../audit';
 import type { Principal } from '../auth/principal';
 import { seal, unseal } from '../crypto/envelope';
 import { authorizeProfile } from '../profiles/access';
-import { SatGateway, SatRefused, SatUnavailable } from '../sat-sync/gateway';
+import { SatRefused, SatUnavailable } from '../sat-sync/sat-errors';
 import { type SatSettings, satSettingsOf } from '../sat-sync/settings';
-import { checkEfirma, type EfirmaFiles } from './check-efirma';
+import type { EfirmaFiles } from './check-efirma';
 import { deriveDevKeyring, type EfirmaKeyring } from './keyring';
 import { requireSatSyncPlan } from './rules';
 
@@ -69,6 +69,9 @@ export async function storeEfirma(
     );
   }
   const sat = satSettingsOf(ctx.config);
+  // The certificate reader and SAT's clients are loaded by the first upload, not at start
+  // (docs/benchmarks.md#memory).
+  const { checkEfirma } = await import('./check-efirma');
   const facts = checkEfirma(upload, profile.rfc, now, sat);
   if (sat.authenticateOnUpload) await authenticateOnce(upload, sat);
   const id = randomUUID();
@@ -115,6 +118,7 @@ export async function storeEfirma(
 /** A revoked e.firma passes every local check; SAT's authentication refuses it. */
 async function authenticateOnce(upload: EfirmaFiles, sat: SatSettings): Promise<void> {
   try {
+    const { SatGateway } = await import('../sat-sync/gateway');
     await new SatGateway(upload, { target: sat.target, fetch: sat.fetch }).authenticate();
   } catch (err) {
     if (err instanceof SatRefused) {

@@ -32,7 +32,6 @@ import { importSatMetadata } from '../sat-metadata/import-metadata';
 import { enqueueMissingCfdi } from './daily-sync';
 import { endSyncJob } from './end-sync-job';
 import type { Content, Direction, SatGateway } from './gateway';
-import { cfdiFilesOf, metadataFilesOf } from './package-files';
 import { openSatSession } from './session';
 import { satSettingsOf } from './settings';
 import { createStatusChecker } from './status-check';
@@ -336,6 +335,7 @@ class JobRun {
   private async importPackages(r: SyncRequestRow): Promise<void> {
     await this.setEstado('importando');
     const { ctx, job } = this;
+    const { cfdiFilesOf, metadataFilesOf } = await import('./package-files');
     for (const p of await packagesOf(ctx.db, r.id)) {
       if (p.imported || p.zip === null) continue;
       const zip = Buffer.from(p.zip, 'base64');

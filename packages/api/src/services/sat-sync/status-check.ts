@@ -6,7 +6,8 @@ import {
   ConsumerClientResponse,
   type ConsumerClientResponseInterface,
 } from '@nodecfdi/sat-estado-cfdi';
-import { SatRefused, type SatTarget, SatUnavailable, simulatorPaths } from './gateway';
+import { SatRefused, SatUnavailable } from './sat-errors';
+import { type SatTarget, simulatorPaths } from './sat-target';
 import type { FetchLike } from './web-client';
 
 // SAT's CFDI status service (integrations.md §1): it takes the CFDI's printed expression (built by
