@@ -12,7 +12,6 @@ import { requireSatSyncPlan } from '../efirma/rules';
 import { authorizeProfile } from '../profiles/access';
 import { SatUnavailable } from '../sat-sync/sat-errors';
 import { satSettingsOf } from '../sat-sync/settings';
-import { createStatusChecker } from '../sat-sync/status-check';
 import { writeSatStatus } from './invoice-dto';
 import { ownedCfdi } from './read-invoices';
 import { applyStatusWords } from './sat-status';
@@ -28,6 +27,9 @@ export async function checkSatStatus(ctx: Context, userId: string, id: string, s
   const xml = await findCfdiXml(ctx.db, id);
   if (xml === undefined) throw notFound('Original XML not found');
   const sat = satSettingsOf(ctx.config);
+  // The status client (@nodecfdi's XML and expression code) is loaded by the first check, not at
+  // start (docs/benchmarks.md#memory).
+  const { createStatusChecker } = await import('../sat-sync/status-check');
   const answer = await createStatusChecker({ target: sat.target, fetch: sat.fetch })({ xml }).catch((err) => {
     if (err instanceof SatUnavailable) throw serviceUnavailable(`${err.message}; retry shortly`, 60);
     throw err;

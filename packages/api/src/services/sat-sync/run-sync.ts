@@ -34,7 +34,6 @@ import { endSyncJob } from './end-sync-job';
 import type { Content, Direction, SatGateway } from './gateway';
 import { openSatSession } from './session';
 import { satSettingsOf } from './settings';
-import { createStatusChecker } from './status-check';
 import type { SyncJobs } from './sync-job-names';
 import { addDays } from './sync-period';
 
@@ -450,6 +449,7 @@ class JobRun {
   async checkUnknownStatuses(): Promise<void> {
     const { ctx, job } = this;
     const sat = satSettingsOf(ctx.config);
+    const { createStatusChecker } = await import('./status-check');
     const check = createStatusChecker({
       target: sat.target,
       fetch: sat.fetch,
