@@ -214,9 +214,9 @@ async function run(b: Backend): Promise<Figures> {
 
 /** RSS of a bare node process, and of one that only opens PGlite as the server does (MB). */
 function baseline(): { node: number; pglite: number } {
-  const rssOf = (code: string) =>
+  const rssOf = (code: string, loader: string[]) =>
     Number(
-      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      execFileSync(process.execPath, [...loader, '--input-type=module', '-e', code], {
         cwd: new URL('..', import.meta.url).pathname,
         encoding: 'utf8',
       }).trim(),
@@ -224,12 +224,14 @@ function baseline(): { node: number; pglite: number } {
   const print = `console.log(/VmRSS:\\s+(\\d+)/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))[1] / 1024);`;
   const dir = mkdtempSync(join(os.tmpdir(), 'folio-bench-memory-bare-'));
   try {
-    const node = rssOf(print);
-    // The server's openDb on an empty directory: initdb, migrations, reference data; then settled.
+    const node = rssOf(print, []);
+    // The server's openDb on an empty directory (initdb, migrations, reference data), then settled;
+    // through tsx, as @folio/db is TypeScript source.
     const pglite = rssOf(
       `const { openDb } = await import('@folio/db');` +
         `const h = await openDb({ pgliteDataDir: ${JSON.stringify(join(dir, 'pglite'))} });` +
         `await new Promise((r) => setTimeout(r, 2000)); ${print} await h.close();`,
+      ['--import', 'tsx'],
     );
     return { node, pglite };
   } finally {
@@ -243,7 +245,7 @@ log(
 );
 const bare = baseline();
 log(
-  `baseline: a bare node process ${mb(bare.node)}; PGlite opened alone with the server's settings ${mb(bare.pglite)}`,
+  `baseline: a bare node process ${mb(bare.node)}; PGlite opened alone with the server's settings (under tsx) ${mb(bare.pglite)}`,
 );
 const summary: string[] = [];
 const url = process.env.TEST_DATABASE_URL;
