@@ -15,7 +15,8 @@ export default defineConfig({
   target: 'node20',
   outDir: 'dist',
   clean: true,
-  splitting: false,
+  // Modules loaded with `await import()` (exports, the SAT simulator…) become chunks read on first use.
+  splitting: true,
   noExternal: [/^(?!@electric-sql\/pglite|@node-rs\/argon2|@scalar\/api-reference|pino($|\/))/],
   // CommonJS dependencies bundled into ESM still call require().
   banner: {

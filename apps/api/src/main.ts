@@ -8,7 +8,6 @@ import {
   deriveDevKeyring,
   ensureSatCatalog,
   mailSatAlerts,
-  meaningModelFor,
   SECRET_LINK_MAILS,
 } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
@@ -56,10 +55,8 @@ if (catalog.kind === 'starter') {
 } else {
   log.info({ ...catalog, ms: Date.now() - catalogStart }, 'SAT product catalog ready');
 }
-// The search by meaning's model, built now rather than by the first search (seconds on the full catalog).
-const modelStart = Date.now();
-await meaningModelFor(db.db);
-log.info({ ms: Date.now() - modelStart }, 'SAT meaning model ready');
+// The search by meaning's model is built by the first search that needs it, not here: tens of MB
+// a server that never searches by meaning does not hold (docs/benchmarks.md#memory).
 
 // CFDI stored before the tax detail existed get it from their XML, in the background: a large
 // backlog must not hold the server's start (docs/cfdi.md#taxes-by-rate).

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { AppRouter } from '@folio/api';
-import { buildOpenApiDocument, ERROR_CODES, type ErrorBody, type ErrorCode } from '@folio/api';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@folio/api';
+import { buildOpenApiDocument } from '@folio/api/openapi';
 import { REJECTION_CODES } from '@folio/cfdi';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import type { TRPCClientError } from '@trpc/client';

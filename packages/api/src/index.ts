@@ -26,7 +26,6 @@ export {
   failure,
 } from './failure';
 export { NUL_MESSAGE, nulInputError, nulPath } from './input-guard';
-export { buildOpenApiDocument } from './openapi';
 export { coerceParams } from './rest/coerce';
 export type { ProcedureName } from './rest/procedure-name';
 export { refuseUnknownParams } from './rest/query-params';

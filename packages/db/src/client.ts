@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db-types';
 import { acquireDirLock } from './lock';
+import { initPgliteDir, PGLITE_SETTINGS } from './pglite-settings';
 import * as schema from './schema';
 import { seedReferenceData } from './seed';
 
@@ -112,10 +113,12 @@ async function openPglite(opts: OpenDbOptions): Promise<DbHandle> {
   const release = dir ? acquireDirLock(dir) : () => {};
   let pg: PGlite;
   try {
+    if (dir && !opts.pgliteLoadDataDir) await initPgliteDir(dir);
     pg = await PGlite.create({
       dataDir: dir,
       loadDataDir: opts.pgliteLoadDataDir,
       extensions: { btree_gin, pg_trgm, unaccent },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     });
   } catch (err) {
     release();

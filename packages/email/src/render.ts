@@ -1,4 +1,3 @@
-import { render } from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
 import { EfirmaExpiring, type EfirmaExpiringProps, expiryWords } from './templates/efirma-expiring';
 import { PasswordChanged, type PasswordChangedProps } from './templates/password-changed';
@@ -24,6 +23,9 @@ async function renderEmail<P extends object>(
   props: P,
   subject: string,
 ): Promise<RenderedEmail> {
+  // Loaded by the first mail, not at start: the renderer and its HTML-to-text parsers are MBs of
+  // code a server holds for nothing until it sends one (docs/benchmarks.md#memory).
+  const { render } = await import('@react-email/render');
   const element = createElement(template, props);
   const [html, text] = await Promise.all([
     render(element),

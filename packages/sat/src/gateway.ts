@@ -14,26 +14,14 @@ import {
   SoapFaultError,
   WebClientException,
 } from '@nodecfdi/sat-ws-descarga-masiva';
+import { SatQueryInvalid, SatRefused, SatUnavailable } from './sat-errors';
+import { type SatTarget, simulatorPaths } from './sat-target';
 import { type FetchLike, FetchWebClient, SAT_TIMEOUT_MS } from './web-client';
 
 // The one door to SAT's mass-download service (docs/sat-sync.md#gateway), for the server's sync job
 // and the CLI's local mode: the @nodecfdi client with Folio's fetch web client, pointed at SAT or at
 // the simulator. It decides nothing about jobs: it answers SAT's codes as data and throws
 // SatUnavailable (retry later) or SatRefused (do not retry) for everything that is not an answer.
-
-/** Where the clients talk: SAT, or the simulator mounted at `{origin}/__dev/sat`. */
-export type SatTarget = { kind: 'sat' } | { kind: 'simulator'; origin: string };
-
-export const SIMULATOR_BASE = '/__dev/sat';
-
-/** The simulator's endpoints, one per SAT service. */
-export const simulatorPaths = {
-  authenticate: `${SIMULATOR_BASE}/ws/autenticacion`,
-  query: `${SIMULATOR_BASE}/ws/solicitud`,
-  verify: `${SIMULATOR_BASE}/ws/verificacion`,
-  download: `${SIMULATOR_BASE}/ws/descarga`,
-  status: `${SIMULATOR_BASE}/ws/consulta`,
-} as const;
 
 export function endpointsFor(target: SatTarget): ServiceEndpoints {
   if (target.kind === 'sat') return ServiceEndpoints.cfdi();
@@ -45,24 +33,6 @@ export function endpointsFor(target: SatTarget): ServiceEndpoints {
     at(simulatorPaths.download),
     new ServiceType('cfdi'),
   );
-}
-
-/** SAT could not be reached or failed on its side (network, timeout, HTTP 5xx): retry with back-off. */
-export class SatUnavailable extends Error {
-  override name = 'SatUnavailable';
-}
-
-/** SAT refused the call itself (a SOAP fault, HTTP 4xx: a bad signature, a revoked e.firma). */
-export class SatRefused extends Error {
-  override name = 'SatRefused';
-}
-
-/** A query Folio refused before sending it (QueryParameters.validate: SAT would refuse it too). */
-export class SatQueryInvalid extends Error {
-  override name = 'SatQueryInvalid';
-  constructor(readonly problems: string[]) {
-    super(`SAT would refuse this query: ${problems.join(' ')}`);
-  }
 }
 
 export type Direction = 'emitidos' | 'recibidos';

@@ -9,31 +9,12 @@ export {
   SatDownloadFailed,
 } from './download-period';
 export {
-  type Content,
-  type Direction,
-  type DownloadAnswer,
   endpointsFor,
-  type QueryAnswer,
   queryParametersOf,
-  type SatCredentials,
   SatGateway,
   type SatGatewayOptions,
   type SatQuery,
-  SatQueryInvalid,
-  SatRefused,
-  type SatTarget,
-  SatUnavailable,
-  SIMULATOR_BASE,
-  simulatorPaths,
-  type VerifyAnswer,
 } from './gateway';
-export { cfdiFilesOf, metadataFilesOf, type PackageFile } from './package-files';
-export {
-  addDays,
-  halvesOf,
-  plannedRequests,
-  type SyncContenido,
-  type SyncTipo,
-  satPollDelaySeconds,
-} from './sync-plan';
-export { type FetchLike, FetchWebClient, SAT_TIMEOUT_MS } from './web-client';
+export { cfdiFilesOf, metadataFilesOf } from './package-files';
+export * from './plain';
+export { FetchWebClient, SAT_TIMEOUT_MS } from './web-client';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument, ERROR_DOCS_PATH } from '@folio/api';
+import { ERROR_DOCS_PATH } from '@folio/api';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from './types';
@@ -20,10 +20,17 @@ const FAVICON =
 
 /** /api/openapi.json and the Scalar page at /api/docs, served without any CDN. */
 export function mountDocs(app: Hono<AppEnv>, deps: Pick<AppDeps, 'version' | 'config'>): void {
-  const doc = buildOpenApiDocument({ version: deps.version, serverUrl: `${deps.config.appUrl}/api` });
+  // Built by the first request for it, with the generator loaded then: the document and
+  // trpc-to-openapi are MBs that neither a start nor an app in a test needs (docs/benchmarks.md#memory).
+  let doc: Promise<object> | undefined;
   let bundle: Promise<Buffer> | undefined;
   let errors: Promise<string> | undefined;
-  app.get('/api/openapi.json', (c) => c.json(doc));
+  app.get('/api/openapi.json', async (c) => {
+    doc ??= import('@folio/api/openapi').then(({ buildOpenApiDocument }) =>
+      buildOpenApiDocument({ version: deps.version, serverUrl: `${deps.config.appUrl}/api` }),
+    );
+    return c.json(await doc);
+  });
   app.get(ERROR_DOCS_PATH, async (c) => {
     errors ??= readFile(ERRORS_MD, 'utf8');
     c.header('Cache-Control', 'public, max-age=3600');

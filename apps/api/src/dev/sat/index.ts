@@ -1,13 +1,7 @@
 import { errorBody } from '@folio/api';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/types';
-import {
-  NEXT_ANSWERS,
-  type NextAnswer,
-  SatSimulator,
-  SimulatorInputError,
-  type SoapReply,
-} from './simulator';
+import type { NextAnswer, SatSimulator, SoapReply } from './simulator';
 
 // The SAT simulator's HTTP surface under /__dev/sat (never in production): SAT's SOAP services for
 // the @nodecfdi clients (SAT_SERVICE=simulator points them here) and JSON control routes to place,
@@ -19,36 +13,51 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const bad = (c: Context<AppEnv>, message: string) => c.json(errorBody(400, message), 400);
 
-export function mountDevSat(app: Hono<AppEnv>, sim = new SatSimulator()): void {
-  const soap = (path: string, handle: (xml: string, auth: string | undefined) => SoapReply) =>
+type Loaded = typeof import('./simulator') & { sim: SatSimulator };
+
+/**
+ * The simulator's routes; its module (node-forge, the XML signature code) and this app's instance
+ * are loaded by the first request to it, not at start (docs/benchmarks.md#memory).
+ */
+export function mountDevSat(app: Hono<AppEnv>): void {
+  let loading: Promise<Loaded> | undefined;
+  const simulator = () =>
+    (loading ??= import('./simulator').then((m) => ({ ...m, sim: new m.SatSimulator() })));
+  const soap = (
+    path: string,
+    handle: (sim: SatSimulator, xml: string, auth: string | undefined) => SoapReply,
+  ) =>
     app.post(`${BASE}/ws/${path}`, async (c) => {
       const xml = await c.req.text();
+      const { sim } = await simulator();
       // fail-next: the one SAT call that meets it fails as an outage would.
       const reply = sim.takeFailure()
         ? { status: 503, body: '' }
-        : handle(xml, c.req.header('authorization'));
+        : handle(sim, xml, c.req.header('authorization'));
       return c.body(reply.body, reply.status as 200, { 'Content-Type': 'text/xml; charset=utf-8' });
     });
-  soap('autenticacion', (xml) => sim.authenticate(xml));
-  soap('solicitud', (xml, auth) => sim.query(xml, auth));
-  soap('verificacion', (xml, auth) => sim.verify(xml, auth));
-  soap('descarga', (xml, auth) => sim.download(xml, auth));
-  soap('consulta', (xml) => sim.status(xml));
+  soap('autenticacion', (sim, xml) => sim.authenticate(xml));
+  soap('solicitud', (sim, xml, auth) => sim.query(xml, auth));
+  soap('verificacion', (sim, xml, auth) => sim.verify(xml, auth));
+  soap('descarga', (sim, xml, auth) => sim.download(xml, auth));
+  soap('consulta', (sim, xml) => sim.status(xml));
 
   app.post(`${BASE}/efirma`, async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { rfc?: unknown };
     const rfc = typeof body.rfc === 'string' ? body.rfc.trim().toUpperCase() : '';
     if (!RFC.test(rfc)) return bad(c, 'Send {"rfc": "…"} with a valid RFC');
+    const { sim } = await simulator();
     const { cer, key, password } = sim.issueEfirma(rfc);
     return c.json({ data: { rfc, cer, key, password } }, 201);
   });
-  app.post(`${BASE}/fail-next`, (c) => {
-    sim.failNext();
+  app.post(`${BASE}/fail-next`, async (c) => {
+    (await simulator()).sim.failNext();
     return c.json({ data: { fail_next: true } });
   });
   app.post(`${BASE}/next-answer`, async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { code?: unknown };
     const code = String(body.code ?? '');
+    const { sim, NEXT_ANSWERS } = await simulator();
     if (!(NEXT_ANSWERS as readonly string[]).includes(code)) {
       return bad(c, `code must be one of ${NEXT_ANSWERS.join(', ')}`);
     }
@@ -74,6 +83,7 @@ export function mountDevSat(app: Hono<AppEnv>, sim = new SatSimulator()): void {
     if (fecha !== null && (estatus !== 'cancelado' || !DAY.test(fecha))) {
       return bad(c, 'fecha_cancelacion (YYYY-MM-DD) goes with estatus=cancelado');
     }
+    const { sim, SimulatorInputError } = await simulator();
     try {
       const placed = sim.place(rfc, new Uint8Array(await c.req.arrayBuffer()), {
         cancelado: estatus === 'cancelado',
@@ -85,10 +95,14 @@ export function mountDevSat(app: Hono<AppEnv>, sim = new SatSimulator()): void {
       throw err;
     }
   });
-  app.get(`${BASE}/:rfc`, (c) => c.json({ data: sim.list(c.req.param('rfc').toUpperCase()).map(listed) }));
-  app.post(`${BASE}/:rfc/cancel/:uuid`, (c) => {
+  app.get(`${BASE}/:rfc`, async (c) => {
+    const { sim } = await simulator();
+    return c.json({ data: sim.list(c.req.param('rfc').toUpperCase()).map(listed) });
+  });
+  app.post(`${BASE}/:rfc/cancel/:uuid`, async (c) => {
     const fecha = c.req.query('fecha_cancelacion') ?? null;
     if (fecha !== null && !DAY.test(fecha)) return bad(c, 'fecha_cancelacion is YYYY-MM-DD');
+    const { sim } = await simulator();
     const done = sim.cancel(c.req.param('rfc').toUpperCase(), c.req.param('uuid'), fecha);
     if (!done) return c.json(errorBody(404, 'The simulator holds no such CFDI for this RFC'), 404);
     return c.json({ data: listed(done) });

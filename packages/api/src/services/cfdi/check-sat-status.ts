@@ -4,7 +4,7 @@
 import { getEntitlements } from '@folio/billing';
 import { findCfdi, findCfdiXml } from '@folio/db/queries/cfdis';
 import { statusById } from '@folio/db/queries/sat-status';
-import { SatUnavailable } from '@folio/sat';
+import { SatUnavailable } from '@folio/sat/plain';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
@@ -12,7 +12,6 @@ import type { CfdiSatCheck as Answer } from '../../schemas/sat-sync';
 import { requireSatSyncPlan } from '../efirma/rules';
 import { authorizeProfile } from '../profiles/access';
 import { satSettingsOf } from '../sat-sync/settings';
-import { createStatusChecker } from '../sat-sync/status-check';
 import { writeSatStatus } from './invoice-dto';
 import { ownedCfdi } from './read-invoices';
 import { applyStatusWords } from './sat-status';
@@ -28,6 +27,9 @@ export async function checkSatStatus(ctx: Context, userId: string, id: string, s
   const xml = await findCfdiXml(ctx.db, id);
   if (xml === undefined) throw notFound('Original XML not found');
   const sat = satSettingsOf(ctx.config);
+  // The status client (@nodecfdi's XML and expression code) is loaded by the first check, not at
+  // start (docs/benchmarks.md#memory).
+  const { createStatusChecker } = await import('../sat-sync/status-check');
   const answer = await createStatusChecker({ target: sat.target, fetch: sat.fetch })({ xml }).catch((err) => {
     if (err instanceof SatUnavailable) throw serviceUnavailable(`${err.message}; retry shortly`, 60);
     throw err;

@@ -3,7 +3,7 @@ import { getEntitlements } from '@folio/billing';
 import type { Executor } from '@folio/db';
 import { writeAudit } from '@folio/db/queries/audit';
 import { deleteEfirma, type EfirmaRow, findEfirma, replaceEfirma } from '@folio/db/queries/efirmas';
-import { SatGateway, SatRefused, SatUnavailable } from '@folio/sat';
+import { SatRefused, SatUnavailable } from '@folio/sat/plain';
 import type { Context } from '../../context';
 import { badRequest, invalidField, notFound, serviceUnavailable } from '../../errors';
 import { CONSENT_VERSION } from '../../schemas/efirma';
@@ -13,7 +13,7 @@ import type { Principal } from '../auth/principal';
 import { seal, unseal } from '../crypto/envelope';
 import { authorizeProfile } from '../profiles/access';
 import { type SatSettings, satSettingsOf } from '../sat-sync/settings';
-import { checkEfirma, type EfirmaFiles } from './check-efirma';
+import type { EfirmaFiles } from './check-efirma';
 import { deriveDevKeyring, type EfirmaKeyring } from './keyring';
 import { requireSatSyncPlan } from './rules';
 
@@ -69,6 +69,9 @@ export async function storeEfirma(
     );
   }
   const sat = satSettingsOf(ctx.config);
+  // The certificate reader and SAT's clients are loaded by the first upload, not at start
+  // (docs/benchmarks.md#memory).
+  const { checkEfirma } = await import('./check-efirma');
   const facts = checkEfirma(upload, profile.rfc, now, sat);
   if (sat.authenticateOnUpload) await authenticateOnce(upload, sat);
   const id = randomUUID();
@@ -116,6 +119,7 @@ export async function storeEfirma(
 /** A revoked e.firma passes every local check; SAT's authentication refuses it. */
 async function authenticateOnce(upload: EfirmaFiles, sat: SatSettings): Promise<void> {
   try {
+    const { SatGateway } = await import('@folio/sat');
     await new SatGateway(upload, { target: sat.target, fetch: sat.fetch }).authenticate();
   } catch (err) {
     if (err instanceof SatRefused) {

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Cell, Column } from './columns';
 
 /**
@@ -99,13 +99,16 @@ const zipEntryBehind = (entry: ZipEntry) => entry._writableState.needDrain;
 /** Several sheets in one workbook, written one after the other as the client reads. */
 export function xlsxWorkbook(sheets: Sheet[], onError: (err: unknown) => void) {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
   const gone = new Promise<void>((resolve) => out.once('close', resolve));
   (async () => {
+    // Loaded by the first spreadsheet, not at start: exceljs and its zip and XML libraries are tens
+    // of MB a server that never exports does not hold (docs/benchmarks.md#memory).
+    const { default: Excel } = await import('exceljs');
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
     for (const sheet of sheets) {
       const { columns } = sheet;
       const ws = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -20,7 +20,7 @@ import {
 } from './compute/monthly';
 import { settingsOf } from './compute/year';
 import { diotOfMonth } from './diot';
-import { MESES, printedSheets } from './pdf';
+import { MESES, printedSheets } from './printed-sheets';
 import { monthRange, reportLevelRequired, yearRange } from './rules';
 import { statusAdvertencias } from './status-notices';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';

@@ -13,26 +13,11 @@ import {
   rule,
   WIDTH,
 } from '../exports/pdf-layout';
-import type { Sheet } from '../exports/writers';
+import { MESES, type PrintedSheet } from './printed-sheets';
 
 // The reports as a PDF a person hands to their accountant: the same sections the workbook has (one
 // table per sheet, so both files always hold the same figures), amounts as es-MX pesos, and for the
 // year a bar chart of the twelve months drawn with pdfkit's vector primitives.
-
-export const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 
 const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
 const wholePesos = new Intl.NumberFormat('es-MX', {
@@ -162,24 +147,6 @@ export interface ReportPdf {
   nivel?: string;
   sheets: PrintedSheet[];
   chart?: ChartMonth[];
-}
-
-/** A workbook sheet with its rows read (`printedSheets`): what a worker thread can be sent. */
-export interface PrintedSheet {
-  name: string;
-  columns: Sheet['columns'];
-  rows: Cell[][];
-}
-
-/** The sheets with their rows read: a report's sections are a few dozen rows. */
-export async function printedSheets(sheets: Sheet[]): Promise<PrintedSheet[]> {
-  const out: PrintedSheet[] = [];
-  for (const { name, columns, rows: source } of sheets) {
-    const rows: Cell[][] = [];
-    for await (const row of source) rows.push(row);
-    out.push({ name, columns: columns.map(({ header, kind }) => ({ header, kind })), rows });
-  }
-  return out;
 }
 
 function drawHeading(flow: Flow, r: ReportPdf) {

@@ -9,8 +9,8 @@ import {
   profilesWithEfirma,
   type SyncJobRow,
 } from '@folio/db/queries/sat-sync';
-import type { Direction } from '@folio/sat';
-import { addDays } from '@folio/sat';
+import type { Direction } from '@folio/sat/plain';
+import { addDays } from '@folio/sat/plain';
 import type { Deps } from '../../context';
 import type { JobQueue } from '../jobs/queue';
 import { stableJobId } from '../jobs/sql-adapters';

@@ -1,4 +1,4 @@
-import { addDays } from '@folio/sat';
+import { addDays } from '@folio/sat/plain';
 
 // The daily CFDI follow-up asks SAT only for the days whose metadata lists UUIDs Folio lacks
 // (integrations.md §1). Consecutive days make one request (SAT answers a period as cheaply as a

@@ -23,19 +23,17 @@ import {
   unknownStatusCfdis,
 } from '@folio/db/queries/sat-sync';
 import { enqueueEmail } from '@folio/email';
+import type { SatGateway } from '@folio/sat';
 import {
   type Content,
-  cfdiFilesOf,
   type Direction,
   type DownloadAnswer,
   halvesOf,
-  metadataFilesOf,
   plannedRequests,
-  type SatGateway,
   type SyncContenido,
   type SyncTipo,
   satPollDelaySeconds,
-} from '@folio/sat';
+} from '@folio/sat/plain';
 import { type Context, createContext, type Deps } from '../../context';
 import { AppError } from '../../errors';
 import { importCfdiFiles } from '../cfdi/import';
@@ -47,7 +45,6 @@ import { enqueueMissingCfdi } from './daily-sync';
 import { endSyncJob } from './end-sync-job';
 import { openSatSession } from './session';
 import { satSettingsOf } from './settings';
-import { createStatusChecker } from './status-check';
 import type { SyncJobs } from './sync-job-names';
 import { secondsToNextMexicoDay } from './sync-period';
 
@@ -359,6 +356,7 @@ class JobRun {
   private async importPackages(r: SyncRequestRow): Promise<void> {
     await this.setEstado('importando');
     const { ctx, job } = this;
+    const { cfdiFilesOf, metadataFilesOf } = await import('@folio/sat');
     for (const p of await packagesOf(ctx.db, r.id)) {
       if (p.imported || p.zip === null) continue;
       const zip = Buffer.from(p.zip, 'base64');
@@ -475,6 +473,7 @@ class JobRun {
   async checkUnknownStatuses(): Promise<void> {
     const { ctx, job } = this;
     const sat = satSettingsOf(ctx.config);
+    const { createStatusChecker } = await import('./status-check');
     const check = createStatusChecker({
       target: sat.target,
       fetch: sat.fetch,

@@ -1,5 +1,5 @@
 import type { Executor } from '@folio/db';
-import { SatGateway } from '@folio/sat';
+import type { SatGateway } from '@folio/sat';
 import type { Context } from '../../context';
 import { openEfirmaForJob } from '../efirma/store-efirma';
 import { satSettingsOf } from './settings';
@@ -17,6 +17,8 @@ export async function openSatSession(
   if (!efirma) return undefined;
   const settings = satSettingsOf(deps.config);
   try {
+    // Loaded by the first SAT call, not at start: the @nodecfdi clients (docs/benchmarks.md#memory).
+    const { SatGateway } = await import('@folio/sat');
     return new SatGateway(efirma, { target: settings.target, fetch: settings.fetch });
   } finally {
     efirma.key.fill(0);

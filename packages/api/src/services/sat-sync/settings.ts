@@ -1,4 +1,4 @@
-import type { FetchLike, SatTarget } from '@folio/sat';
+import type { FetchLike, SatTarget } from '@folio/sat/plain';
 
 /** How the server reaches SAT (ApiConfig.sat; apps/api builds it from SAT_SERVICE). */
 export interface SatSettings {

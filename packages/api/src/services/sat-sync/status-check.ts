@@ -1,4 +1,4 @@
-import { type FetchLike, SatRefused, type SatTarget, SatUnavailable, simulatorPaths } from '@folio/sat';
+import { type FetchLike, SatRefused, type SatTarget, SatUnavailable, simulatorPaths } from '@folio/sat/plain';
 import { getParser, newDocumentContent } from '@nodecfdi/cfdi-core';
 import { DiscoverExtractor } from '@nodecfdi/cfdi-expresiones';
 import {
