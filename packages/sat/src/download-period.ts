@@ -1,4 +1,5 @@
-import { type SatGateway, type SatQuery, SatUnavailable } from './gateway';
+import type { SatGateway, SatQuery } from './gateway';
+import { SatUnavailable } from './sat-errors';
 import { halvesOf, satPollDelaySeconds } from './sync-plan';
 
 // A period's packages straight from SAT, without a database: the CLI's local mode (docs/sat-sync.md#

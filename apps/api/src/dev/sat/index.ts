@@ -70,7 +70,7 @@ export function mountDevSat(app: Hono<AppEnv>): void {
     if (size !== null && !(Number.isInteger(size) && (size as number) > 0)) {
       return bad(c, 'Send {"size": n} (records a package holds, n ≥ 1) or {"size": null}');
     }
-    sim.setPackageSize(size as number | null);
+    (await simulator()).sim.setPackageSize(size as number | null);
     return c.json({ data: { package_size: size } });
   });
 
