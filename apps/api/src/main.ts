@@ -8,7 +8,7 @@ import {
   deriveDevKeyring,
   ensureSatCatalog,
   mailSatAlerts,
-  meaningModelFor,
+  prepareMeaningModel,
   SECRET_LINK_MAILS,
 } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
@@ -56,10 +56,11 @@ if (catalog.kind === 'starter') {
 } else {
   log.info({ ...catalog, ms: Date.now() - catalogStart }, 'SAT product catalog ready');
 }
-// The search by meaning's model, built now rather than by the first search (seconds on the full catalog).
+// The search by meaning's model, ready before the first search: read from SAT_MEANING_MODEL_FILE,
+// or built (seconds on the full catalog) and written there when the catalog is new to the file.
 const modelStart = Date.now();
-await meaningModelFor(db.db);
-log.info({ ms: Date.now() - modelStart }, 'SAT meaning model ready');
+const modelSource = await prepareMeaningModel(db.db, fromBase(env.SAT_MEANING_MODEL_FILE));
+log.info({ from: modelSource, ms: Date.now() - modelStart }, 'SAT meaning model ready');
 
 // CFDI stored before the tax detail existed get it from their XML, in the background: a large
 // backlog must not hold the server's start (docs/cfdi.md#taxes-by-rate).

@@ -1,14 +1,36 @@
 import type { Db } from '@folio/db';
 import { listSatProductsForModel, satCatalogVersion } from '@folio/db/queries/catalogs';
 import { buildMeaningModel, type MeaningModel } from './model';
+import { readMeaningModel, writeMeaningModel } from './store';
 
 /** The model of each database's catalog, kept in memory with the catalog version it was built from. */
 const models = new WeakMap<Db, { version: string; model: Promise<MeaningModel> }>();
+/** Where the model of a database's catalog is kept between runs when the server does not say. */
+export const DEFAULT_MEANING_MODEL_FILE = '.data/sat-meaning-model.bin';
+
+/**
+ * Makes `db`'s model ready and keeps it in `file` for the next run: read from the file when it holds
+ * the current catalog's model, else built and written there. So a catalog import (`pnpm
+ * catalog:import`, or the first start loading the shipped catalog) pays the seconds of the build and
+ * later starts only read. Tells which it was. A model built by a search after the catalog changed
+ * under a running server stays in memory only.
+ */
+export async function prepareMeaningModel(db: Db, file: string): Promise<'file' | 'built'> {
+  const version = await satCatalogVersion(db);
+  if (models.get(db)?.version !== version) {
+    const stored = readMeaningModel(file, version);
+    if (stored) {
+      models.set(db, { version, model: Promise.resolve(stored) });
+      return 'file';
+    }
+  }
+  writeMeaningModel(file, version, await meaningModelFor(db, Promise.resolve(version)));
+  return 'built';
+}
 
 /**
  * The meaning model of the catalog at `version` (the current one unless given): built once per
- * process and catalog version (seconds for the full catalog), then reused. Searches arriving while
- * it builds wait for the same build.
+ * process and catalog version (seconds for the full catalog), then reused. Searches arriving while it builds wait for the same build.
  */
 export async function meaningModelFor(
   db: Db,
