@@ -3,7 +3,7 @@ import { verbRoots } from './derive';
 import { intentFactor, intentOf } from './intent';
 import { buildMeaningModel } from './model';
 import { analyzeQuery, rankByMeaning } from './query';
-import { words } from './text';
+import { stem, words } from './text';
 
 const model = buildMeaningModel(
   [
@@ -44,11 +44,32 @@ describe('verbs read as the catalog’s nouns of their root', () => {
   });
 });
 
+describe('diminutives read as the word they diminish', () => {
+  it('finds "café" from "cafecito" and "pastel" from "pastelitos"', () => {
+    const catalog = buildMeaningModel(
+      [
+        ['50201706', 'Café'],
+        ['50181900', 'Pasteles'],
+      ].map(([id, descripcion]) => ({
+        id: id!,
+        descripcion: descripcion!,
+        palabrasSimilares: null,
+        fechaFinVigencia: null,
+      })),
+    );
+    const stems = (q: string) => analyzeQuery(catalog, q).map((t) => t.stem);
+    expect(stems('cafecito')).toContain(stem('café'));
+    expect(stems('pastelitos')).toContain(stem('pasteles'));
+    expect(stems('cafetería')).not.toContain(stem('café')); // not a diminutive
+  });
+});
+
 describe('a sentence about one’s work asks for a service', () => {
   it('tells a service from a sale or a purchase', () => {
     expect(intentOf(words('pinté la casa de un cliente'))).toBe('service'); // preterite, first person
     expect(intentOf(words('le limpio las oficinas'))).toBe('service'); // present opening the sentence
     expect(intentOf(words('clases de inglés'))).toBe('service'); // a service noun
+    expect(intentOf(words('le di servicio a la troca'))).toBe('service'); // an irregular first person
     expect(intentOf(words('vendo comidas corridas'))).toBeUndefined(); // selling: goods or a service
     expect(intentOf(words('compré diésel'))).toBeUndefined(); // buying: either
     expect(intentOf(words('pintura de esmalte'))).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { MeaningModel } from './model';
-import { fold } from './text';
+import { fold, stem } from './text';
 
 /**
  * People say what they do with a verb ("pinté", "limpio", "coloqué", "traduzco"); the catalog names
@@ -87,9 +87,19 @@ function stemsByPrefix(model: MeaningModel): Map<string, string[]> {
   return index;
 }
 
-/** The catalog stems naming what the verb `word` does, other than `own` (the word's own stem). */
+/** Diminutives ("tiendita", "cafecito", "pastelitos"), read as the word they diminish. */
+const DIMINUTIVE = /c?it[oa]s?$/;
+
+/**
+ * The catalog stems naming what the verb `word` does, or what the diminutive `word` diminishes,
+ * other than `own` (the word's own stem).
+ */
 export function derivedStems(model: MeaningModel, word: string, own: string): string[] {
   const out = new Set<string>();
+  const base = fold(word).replace(DIMINUTIVE, '');
+  if (base !== fold(word) && base.length >= 3)
+    for (const s of ['', 'a', 'o', 'e'].map((end) => stem(base + end)))
+      if (s !== own && model.vocabulary.has(s)) out.add(s);
   for (const root of verbRoots(word)) {
     for (const s of stemsByPrefix(model).get(root.slice(0, MIN_ROOT)) ?? []) {
       if (s !== own && s.startsWith(root) && NOUN_ENDINGS.has(s.slice(root.length))) out.add(s);

@@ -26,15 +26,17 @@ const SERVICE_NOUNS = new Set(
     'honorarios asesoria consultoria flete fletes transporte mudanza hospedaje limpieza'
   ).split(' '),
 );
+/** Irregular first persons of doing something for someone ("le doy mantenimiento", "hice los planos", "puse piso"). */
+const DOING = new Set('doy damos di dimos hice hicimos puse pusimos'.split(' '));
 /** Words that may open a sentence before its verb ("le pinté…", "ya instalé…"). */
 const OPENERS = new Set('le les lo la los me nos se ya yo tambien'.split(' '));
 
 export function intentOf(typed: string[]): Intent | undefined {
   const folded = typed.map(fold);
   if (folded.some((w) => SELLING.has(w))) return undefined;
-  if (folded.some((w) => SERVICE_NOUNS.has(w))) return 'service';
+  if (folded.some((w) => SERVICE_NOUNS.has(w) || DOING.has(w))) return 'service';
   // A preterite in the first person ("pinté", "construí") or a present opening the sentence
-  // ("limpio oficinas"): the speaker did the work.
+  // ("limpio oficinas"): the speaker did the work. ("Hago…" may make goods: "hago pasteles".)
   const first = folded.findIndex((w) => !OPENERS.has(w));
   const doing = typed.some(
     (w, i) =>
