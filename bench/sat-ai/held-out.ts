@@ -2,8 +2,8 @@
  * HELD-OUT half of the second colloquial set (issue 30): what Mexican taxpayers sell and buy, said
  * the way they say it, with the c_ClaveProdServ codes a contador would accept (each checked against
  * the catalog). Written and committed before any tuning; the search is never tuned on it. Rules:
- * - no word or phrase of these queries may become a lexicon key (test: meaning/lexicon.test.ts
- *   checks the lexicon's additions against this file);
+ * - no word or phrase of these queries may become a lexicon key (packages/api/test/sat-ai-sets.test.ts
+ *   checks the lexicon's additions, meaning/lexicon-trades.ts, against this file);
  * - no query is edited after its first measurement, and its misses are not studied one by one.
  * Its twin, tuning.ts, is the half the lexicon may learn from. bench/sat-ai reports both apart.
  */
