@@ -1,7 +1,8 @@
 // pnpm catalog:import FILE — loads a c_ClaveProdServ CSV (plain or .gz) into the configured database (idempotent),
-// then queues one mail per user whose favorite codes changed (the running server delivers it).
+// queues one mail per user whose favorite codes changed (the running server delivers it), and builds the
+// search by meaning's model into SAT_MEANING_MODEL_FILE, which the next start reads instead of building it.
 import { resolve } from 'node:path';
-import { importSatCatalog, mailSatAlerts } from '@folio/api';
+import { DEFAULT_MEANING_MODEL_FILE, importSatCatalog, mailSatAlerts, prepareMeaningModel } from '@folio/api';
 import { openDb } from '@folio/db';
 
 const file = process.argv[2];
@@ -21,6 +22,12 @@ try {
   );
   process.stderr.write('\n');
   const { mails } = await mailSatAlerts({ db: handle.db, kickEmail: () => {} });
+  const modelFile = resolve(base, process.env.SAT_MEANING_MODEL_FILE || DEFAULT_MEANING_MODEL_FILE);
+  const modelStart = Date.now();
+  const model = await prepareMeaningModel(handle.db, modelFile);
+  console.log(
+    `search by meaning: model ${model === 'built' ? 'built into' : 'already current in'} ${modelFile} (${Date.now() - modelStart} ms)`,
+  );
   console.log(
     `catalog: ${rows} rows upserted into ${handle.kind} in ${Date.now() - started} ms; ${mails} alert mail(s) queued`,
   );

@@ -1,4 +1,4 @@
-import { parseEfirmaKeys } from '@folio/api';
+import { DEFAULT_MEANING_MODEL_FILE, parseEfirmaKeys } from '@folio/api';
 import { createEnv } from '@t3-oss/env-core';
 import { z } from 'zod';
 
@@ -19,6 +19,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       AUTH_SECRET: z.string().min(32).optional(),
       SESSION_TTL_DAYS: z.coerce.number<number>().positive().max(90).default(7),
       SAT_CATALOG_CSV: z.string().optional(),
+      SAT_MEANING_MODEL_FILE: z.string().default(DEFAULT_MEANING_MODEL_FILE),
       RESEND_API_KEY: z.string().optional(),
       EMAIL_FROM: z.string().default('Folio <no-reply@folio.local>'),
       SUPPORT_EMAIL: z.email().optional(),

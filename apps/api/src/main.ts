@@ -7,6 +7,7 @@ import {
   createAppJobs,
   deriveDevKeyring,
   ensureSatCatalog,
+  keepMeaningModelIn,
   mailSatAlerts,
   SECRET_LINK_MAILS,
 } from '@folio/api';
@@ -55,8 +56,10 @@ if (catalog.kind === 'starter') {
 } else {
   log.info({ ...catalog, ms: Date.now() - catalogStart }, 'SAT product catalog ready');
 }
-// The search by meaning's model is built by the first search that needs it, not here: tens of MB
-// a server that never searches by meaning does not hold (docs/benchmarks.md#memory).
+// The search by meaning's model is read from SAT_MEANING_MODEL_FILE (written by `pnpm
+// catalog:import`), or built and written there, by the first search that needs it, not here: a
+// server that never searches by meaning does not hold it (docs/benchmarks.md#memory).
+keepMeaningModelIn(db.db, fromBase(env.SAT_MEANING_MODEL_FILE));
 
 // CFDI stored before the tax detail existed get it from their XML, in the background: a large
 // backlog must not hold the server's start (docs/cfdi.md#taxes-by-rate).

@@ -97,7 +97,13 @@ export { yearRange } from './services/reports/rules';
 export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';
 export { mailSatAlerts } from './services/sat/alert-mail';
 export { type CatalogSource, ensureSatCatalog, importSatCatalog } from './services/sat/catalog-import';
-export { meaningModelFor } from './services/sat/meaning/cache';
+export {
+  DEFAULT_MEANING_MODEL_FILE,
+  keepMeaningModelIn,
+  meaningModelFor,
+  prepareMeaningModel,
+} from './services/sat/meaning/cache';
+export { readMeaningModel } from './services/sat/meaning/store';
 export {
   importSatMetadata,
   type MetadataFile,

@@ -7,7 +7,9 @@ import { takeMonthlyQuota } from '../quota';
 import { recordSearch } from './history';
 import { withMeaningModel } from './meaning/cache';
 import { explain } from './meaning/explain';
+import { intentFactor, intentOf } from './meaning/intent';
 import { analyzeQuery, type QueryTerm, rankByMeaning, selectiveWords } from './meaning/query';
+import { words } from './meaning/text';
 import { toSatProduct } from './sat-dto';
 
 const plansWithAiSearch = CHECKOUT_PLANS.filter((p) => PLAN_LIMITS[p].satAISearchesPerMonth !== 0).join(
@@ -72,7 +74,8 @@ const FULL_TEXT_WEIGHT = 0.5;
  * Codes for a query by meaning, best first, each with a score in (0, 1]: reciprocal rank fusion
  * of the meaning model's ranking (lexicon + TF-IDF + latent space) and PostgreSQL's full-text
  * ranking of the query's telling words and their lexicon readings, as a share of what a code
- * ranked first by both would get. Free of plan rules, so other features (bench, history) can call it.
+ * ranked first by both would get; codes of the other kind than the sentence's (goods or a service,
+ * meaning/intent.ts) count for less in both. Free of plan rules, so other features (bench, history) can call it.
  */
 export async function searchByMeaning(
   db: Db,
@@ -80,14 +83,15 @@ export async function searchByMeaning(
 ): Promise<{ codes: { id: string; score: number }[]; terms: QueryTerm[] }> {
   return withMeaningModel(db, async (model) => {
     const terms = analyzeQuery(model, query);
+    const intent = intentOf(words(query));
     // The database ranks the words while the model ranks in memory.
-    const words = rankSatByAnyWord(db, selectiveWords(model, terms), DEPTH);
-    const meaning = rankByMeaning(model, terms, DEPTH).map((r) => model.ids[r.doc]!);
-    const fullText = await words;
+    const wordRanking = rankSatByAnyWord(db, selectiveWords(model, terms), DEPTH);
+    const meaning = rankByMeaning(model, terms, DEPTH, intent).map((r) => model.ids[r.doc]!);
+    const fullText = await wordRanking;
     const fused = new Map<string, number>();
     const add = (ranking: string[], weight: number) => {
       ranking.forEach((id, rank) => {
-        fused.set(id, (fused.get(id) ?? 0) + weight / (RRF_K + rank + 1));
+        fused.set(id, (fused.get(id) ?? 0) + (weight * intentFactor(intent, id)) / (RRF_K + rank + 1));
       });
     };
     add(meaning, MEANING_WEIGHT);

@@ -1,3 +1,5 @@
+import { TRADE_LEXICON } from './lexicon-trades';
+
 /**
  * Colloquial and trade Spanish (mostly as spoken in Mexico) → the words the SAT catalog uses for
  * the same thing. Keys are folded (lower case, no accents) words or phrases of up to four words;
@@ -5,7 +7,7 @@
  * c_ClaveProdServ; extend it when a relevance query shows a gap. A key's own word still counts
  * when the catalog knows it: the value adds meaning, it does not replace the query.
  */
-export const LEXICON: Record<string, string> = {
+const FIRST_LEXICON: Record<string, string> = {
   // Housing and premises
   depa: 'arrendamiento residencias apartamento',
   depas: 'arrendamiento residencias apartamento',
@@ -318,5 +320,8 @@ export const LEXICON: Record<string, string> = {
   logotipos: 'diseño gráficos artísticos',
   natacion: 'natación deportes',
 };
+
+/** The first lexicon and the trade words of issue 30 (lexicon-trades.ts). */
+export const LEXICON: Record<string, string> = { ...FIRST_LEXICON, ...TRADE_LEXICON };
 
 export const LEXICON_LONGEST = Math.max(...Object.keys(LEXICON).map((k) => k.split(' ').length));

@@ -19,6 +19,8 @@ export interface MeaningModel {
   expired: Uint8Array;
   /** stem → term number */
   vocabulary: Map<string, number>;
+  /** Per term, a catalog word with that stem (what the full-text search is given for a derived stem). */
+  surface: string[];
   idf: Float32Array;
   /** Per term, the codes holding it with their normalised TF-IDF weight (for the word score). */
   postings: { doc: Uint32Array; weight: Float32Array }[];
@@ -32,15 +34,20 @@ export interface MeaningModel {
 }
 
 export const LATENT_DIMENSIONS = 64;
+const CLASS_WEIGHT = 0.5;
 
 export function buildMeaningModel(entries: CatalogEntry[], dims = LATENT_DIMENSIONS): MeaningModel {
   const vocabulary = new Map<string, number>();
+  const surface: string[] = [];
   const spelling = new Map<string, string>();
   const df: number[] = [];
   const docs: Map<number, number>[] = [];
+  const classes = new Map(entries.filter((e) => e.id.endsWith('00')).map((e) => [e.id, e.descripcion]));
   for (const e of entries) {
     const tf = new Map<number, number>();
-    for (const w of words(`${e.descripcion} ${e.palabrasSimilares ?? ''}`)) {
+    const own = words(`${e.descripcion} ${e.palabrasSimilares ?? ''}`);
+    const kin = e.id.endsWith('00') ? [] : words(classes.get(`${e.id.slice(0, 6)}00`) ?? '');
+    for (const [i, w] of [...own, ...kin].entries()) {
       if (!isContentWord(w)) continue;
       const f = fold(w);
       if (f !== w && !spelling.has(f)) spelling.set(f, w);
@@ -49,10 +56,11 @@ export function buildMeaningModel(entries: CatalogEntry[], dims = LATENT_DIMENSI
       if (t === undefined) {
         t = vocabulary.size;
         vocabulary.set(s, t);
+        surface.push(w);
         df.push(0);
       }
       if (!tf.has(t)) df[t]!++;
-      tf.set(t, (tf.get(t) ?? 0) + 1);
+      tf.set(t, (tf.get(t) ?? 0) + (i < own.length ? 1 : CLASS_WEIGHT));
     }
     docs.push(tf);
   }
@@ -77,6 +85,7 @@ export function buildMeaningModel(entries: CatalogEntry[], dims = LATENT_DIMENSI
     ids: entries.map((e) => e.id),
     expired: Uint8Array.from(entries, (e) => (e.fechaFinVigencia ? 1 : 0)),
     vocabulary,
+    surface,
     idf,
     postings,
     spelling,
@@ -98,7 +107,7 @@ function sparseTfIdf(docs: Map<number, number>[], idf: Float32Array): SparseRows
     let p = start[i]!;
     for (const [t, f] of [...d].sort((x, y) => x[0] - y[0])) {
       col[p] = t;
-      val[p++] = (1 + Math.log(f)) * idf[t]!;
+      val[p++] = (f >= 1 ? 1 + Math.log(f) : f) * idf[t]!;
     }
     normalize(val.subarray(start[i]!, p));
   });
