@@ -432,7 +432,9 @@ describe('SAT refusing', () => {
     expect(job).toMatchObject({ estado: 'error', error: expect.stringContaining('e.firma') });
     expect(job.solicitudes[0]).toMatchObject({ codigo: 305, estado: 'error' });
     const mails = await t.handle.db.select().from(emailOutbox).where(eq(emailOutbox.to, o.u.email));
-    expect(mails.filter((m) => m.kind === 'sat-efirma-refused')).toHaveLength(1);
+    const refused = mails.filter((m) => m.kind === 'sat-efirma-refused');
+    expect(refused.map((m) => m.subject)).toEqual(['SAT rechazó tu e.firma']);
+    expect(refused[0]!.text).toContain(`e.firma del RFC ${o.me.rfc} que guardaste en Folio (código 305)`);
     await expect(sync(o)).rejects.toMatchObject({ code: 'CONFLICT', reason: 'efirma_unusable' });
   });
 

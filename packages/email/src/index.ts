@@ -2,6 +2,7 @@ export { enqueueEmail, enqueueEmailToAccount, type OutboxMessage } from './outbo
 export {
   type RenderedEmail,
   renderEfirmaExpiringEmail,
+  renderEfirmaRefusedEmail,
   renderPasswordChangedEmail,
   renderPasswordResetEmail,
   renderSatAlertsEmail,
@@ -18,6 +19,7 @@ export {
   type SenderLog,
 } from './sender';
 export type { EfirmaExpiringProps } from './templates/efirma-expiring';
+export type { EfirmaRefusedProps } from './templates/efirma-refused';
 export {
   describeAlert,
   MAX_ALERT_LINES,

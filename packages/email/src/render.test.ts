@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   renderEfirmaExpiringEmail,
+  renderEfirmaRefusedEmail,
   renderPasswordChangedEmail,
   renderPasswordResetEmail,
   renderVerificationEmail,
@@ -92,5 +93,17 @@ describe('renderEfirmaExpiringEmail', () => {
     expect((await renderEfirmaExpiringEmail({ ...at, dias: 1 })).subject).toBe('Tu e.firma vence mañana');
     expect((await renderEfirmaExpiringEmail({ ...at, dias: 0 })).subject).toBe('Tu e.firma vence hoy');
     expect((await renderEfirmaExpiringEmail({ ...at, dias: -2 })).subject).toBe('Tu e.firma venció');
+  });
+});
+
+describe('renderEfirmaRefusedEmail', () => {
+  it("is Spanish and names the RFC, SAT's code and how to upload the current e.firma", async () => {
+    const { subject, html, text } = await renderEfirmaRefusedEmail({ rfc: 'EKU9003173C9', codigo: 305 });
+    expect(subject).toBe('SAT rechazó tu e.firma');
+    expect(html).toMatch(/<html[^>]*lang="es"/);
+    expect(text).toContain(
+      'El SAT rechazó la e.firma del RFC EKU9003173C9 que guardaste en Folio (código 305)',
+    );
+    expect(text).toContain('folio sat efirma');
   });
 });

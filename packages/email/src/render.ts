@@ -1,5 +1,6 @@
 import { createElement, type FunctionComponent } from 'react';
 import { EfirmaExpiring, type EfirmaExpiringProps, expiryWords } from './templates/efirma-expiring';
+import { EfirmaRefused, type EfirmaRefusedProps } from './templates/efirma-refused';
 import { PasswordChanged, type PasswordChangedProps } from './templates/password-changed';
 import { ResetPassword, type ResetPasswordProps } from './templates/reset-password';
 import { SatAlerts, type SatAlertsProps } from './templates/sat-alerts';
@@ -49,6 +50,9 @@ export const renderPasswordChangedEmail = (props: PasswordChangedProps) =>
 
 export const renderEfirmaExpiringEmail = (props: EfirmaExpiringProps) =>
   renderEmail(EfirmaExpiring, props, `Tu e.firma ${expiryWords(props.dias)}`);
+
+export const renderEfirmaRefusedEmail = (props: EfirmaRefusedProps) =>
+  renderEmail(EfirmaRefused, props, 'SAT rechazó tu e.firma');
 
 export function renderSatAlertsEmail(props: SatAlertsProps) {
   const codes = new Set(props.alerts.map((a) => a.clave)).size;

@@ -22,7 +22,7 @@ import {
   storePackage,
   unknownStatusCfdis,
 } from '@folio/db/queries/sat-sync';
-import { enqueueEmail } from '@folio/email';
+import { enqueueEmail, renderEfirmaRefusedEmail } from '@folio/email';
 import type { SatGateway } from '@folio/sat';
 import {
   type Content,
@@ -433,18 +433,15 @@ class JobRun {
   private async efirmaRefused(code: number): Promise<void> {
     const { ctx, job } = this;
     const at = this.timing.now();
+    const mail = await renderEfirmaRefusedEmail({
+      rfc: (await profileRfcOf(ctx.db, job.profileId)) ?? '',
+      codigo: code,
+    });
     await ctx.db.transaction(async (tx) => {
       if (!(await markEfirmaRefused(tx, job.profileId, at))) return;
       const to = await ownerEmailOf(tx, job.profileId);
       if (!to) return;
-      const text = `SAT rechazó la e.firma guardada en Folio (código ${code}): puede estar revocada o vencida. Las sincronizaciones con el SAT se detienen hasta que subas la vigente.`;
-      await enqueueEmail(tx, {
-        to,
-        kind: 'sat-efirma-refused',
-        subject: 'SAT rechazó tu e.firma',
-        text,
-        html: `<p>${text}</p>`,
-      });
+      await enqueueEmail(tx, { to, kind: 'sat-efirma-refused', ...mail });
     });
     ctx.kickEmail();
   }
