@@ -11,7 +11,6 @@ import {
   type FetchLike,
   getSyncJob,
   listSyncJobs,
-  type SatSettings,
   type SyncJobAnswer,
   type SyncJobInput,
   storeEfirma,
@@ -25,7 +24,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJson, imported } from './cfdi-helpers';
 import {
-  APP_URL,
   bearer,
   createProfile,
   request,
@@ -37,7 +35,7 @@ import {
   type TestUser,
   testConfig,
 } from './harness';
-import { FAST_SYNC, startSyncRunner } from './sync-runner';
+import { FAST_SYNC, simulatorInApp, startSyncRunner } from './sync-runner';
 
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
 const OTHER: Party = { rfc: 'PAPE900101AA1', nombre: 'Papelería Ñandú', regimen: '612' };
@@ -92,12 +90,7 @@ const inApp: FetchLike = async (url, init) => {
   if (edited !== text) rule.times--; // only answers the edit applies to count
   return new Response(edited, { status: res.status, headers: res.headers });
 };
-const sat: SatSettings = {
-  target: { kind: 'simulator', origin: APP_URL },
-  fetch: inApp,
-  refuseTestCertificates: false,
-  authenticateOnUpload: false,
-};
+const sat = simulatorInApp(() => t, inApp);
 
 /** Seconds before each verification: none (FAST_SYNC) unless a test wants a job caught waiting. */
 let pollDelay = 0;

@@ -3,11 +3,9 @@
 // key on the POST, another user's job and a period SAT does not serve are refused; with a job runner
 // started (as sat-sync-job.test.ts does) the job reaches `terminada`, seen by polling GET.
 import type { AppJobRunner } from '@folio/api';
-import type { FetchLike, SatSettings } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  APP_URL,
   bearer,
   caller,
   createProfile,
@@ -23,20 +21,14 @@ import {
   testConfig,
   uploadXml,
 } from './harness';
-import { startSyncRunner } from './sync-runner';
+import { simulatorInApp, startSyncRunner } from './sync-runner';
 
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
 const MARCH = { desde: '2025-03-01', hasta: '2025-03-31', tipo: 'ambos', contenido: 'ambos' };
 
 let t: TestApp;
 let runner: AppJobRunner;
-const inApp: FetchLike = (url, init) => Promise.resolve(t.app.request(url, init));
-const sat: SatSettings = {
-  target: { kind: 'simulator', origin: APP_URL },
-  fetch: inApp,
-  refuseTestCertificates: false,
-  authenticateOnUpload: false,
-};
+const sat = simulatorInApp(() => t);
 
 beforeAll(async () => {
   t = await startTestApp({ config: { ...testConfig, sat } });

@@ -8,13 +8,11 @@
 import { Writable } from 'node:stream';
 import { inspect } from 'node:util';
 import type { AppJobRunner } from '@folio/api';
-import type { FetchLike, SatSettings } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { PrivateKey } from '@nodecfdi/credentials/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../src/logger';
 import {
-  APP_URL,
   bearer,
   createProfile,
   request,
@@ -25,7 +23,7 @@ import {
   type TestApp,
   testConfig,
 } from './harness';
-import { startSyncRunner } from './sync-runner';
+import { simulatorInApp, startSyncRunner } from './sync-runner';
 
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
 
@@ -83,13 +81,7 @@ const consoleLines = () =>
     s.mock.calls.map((args) => args.map((a) => (typeof a === 'string' ? a : inspect(a))).join(' ')),
   );
 
-const inApp: FetchLike = (url, init) => Promise.resolve(t.app.request(url, init));
-const sat: SatSettings = {
-  target: { kind: 'simulator', origin: APP_URL },
-  fetch: inApp,
-  refuseTestCertificates: false,
-  authenticateOnUpload: false,
-};
+const sat = simulatorInApp(() => t);
 
 beforeAll(async () => {
   const sink = new Writable({

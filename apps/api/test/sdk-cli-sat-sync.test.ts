@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppJobRunner } from '@folio/api';
-import type { FetchLike, SatSettings } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Io } from '../../../packages/sdk/src/cli/io';
 import { runCli } from '../../../packages/sdk/src/cli/main';
 import { POLL_MS } from '../../../packages/sdk/src/cli/sat-sync';
 import {
-  APP_URL,
   bearer,
   createProfile,
   request,
@@ -26,19 +24,13 @@ import {
   testConfig,
   uploadXml,
 } from './harness';
-import { startSyncRunner } from './sync-runner';
+import { simulatorInApp, startSyncRunner } from './sync-runner';
 
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
 let t: TestApp;
 let dir: string;
 let runner: AppJobRunner;
-const inApp: FetchLike = (url, init) => Promise.resolve(t.app.request(url, init));
-const sat: SatSettings = {
-  target: { kind: 'simulator', origin: APP_URL },
-  fetch: inApp,
-  refuseTestCertificates: false,
-  authenticateOnUpload: false,
-};
+const sat = simulatorInApp(() => t);
 
 beforeAll(async () => {
   t = await startTestApp({ config: { ...testConfig, sat } });

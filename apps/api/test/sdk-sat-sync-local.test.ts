@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import type { AppJobRunner } from '@folio/api';
-import type { FetchLike, SatSettings } from '@folio/api/sat-sync';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { createFolioRestClient, FolioApiError } from '@folio/sdk/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,6 @@ import { runCli } from '../../../packages/sdk/src/cli/main';
 import { satTargetOf } from '../../../packages/sdk/src/cli/sat-local';
 import { createLogger } from '../src/logger';
 import {
-  APP_URL,
   bearer,
   createProfile,
   request,
@@ -28,7 +26,7 @@ import {
   type TestUser,
   testConfig,
 } from './harness';
-import { startSyncRunner } from './sync-runner';
+import { simulatorInApp, startSyncRunner } from './sync-runner';
 
 const CLIENT: Party = { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' };
 const SUPPLIER: Party = { rfc: 'EKU9003173C9', nombre: 'Escuela Kemper Urgate', regimen: '601' };
@@ -39,13 +37,7 @@ let dir: string;
 let runner: AppJobRunner;
 /** Every line the server logged, at the most verbose level. */
 const logged: string[] = [];
-const inApp: FetchLike = (url, init) => Promise.resolve(t.app.request(url, init));
-const sat: SatSettings = {
-  target: { kind: 'simulator', origin: APP_URL },
-  fetch: inApp,
-  refuseTestCertificates: false,
-  authenticateOnUpload: false,
-};
+const sat = simulatorInApp(() => t);
 
 beforeAll(async () => {
   const sink = new Writable({

@@ -1,7 +1,23 @@
 import { type AppJobRunner, createAppJobs, type Deps, deriveDevKeyring } from '@folio/api';
-import type { SyncTiming } from '@folio/api/sat-sync';
+import type { FetchLike, SatSettings, SyncTiming } from '@folio/api/sat-sync';
 import { createMailSender } from '@folio/email';
-import type { TestApp } from './harness';
+import { APP_URL, type TestApp } from './harness';
+
+/**
+ * SAT settings for a test app: the clients talk to the app's own simulator through `app.request`
+ * (no network), or through `fetch` when a test watches or rewrites the calls.
+ */
+export function simulatorInApp(
+  app: () => TestApp,
+  fetch: FetchLike = (url, init) => Promise.resolve(app().app.request(url, init)),
+): SatSettings {
+  return {
+    target: { kind: 'simulator', origin: APP_URL },
+    fetch,
+    refuseTestCertificates: false,
+    authenticateOnUpload: false,
+  };
+}
 
 /**
  * No waits between a sync's steps: the simulator answers "in progress" to a request's first
