@@ -19,26 +19,17 @@ import { rootOf } from '../connection';
 import { efirmaFile, efirmaPassword } from './efirma';
 import { formatBytes, formatDuration } from './format';
 import { CliError, EXIT, type Io, UsageError } from './io';
+import type { SatSyncFlags } from './sat-sync';
 import { openSession, resolveProfile } from './session';
 
 // `folio sat sync --cer F --key F`: local mode (integrations.md §1 "Consent and where the e.firma
 // lives", docs/sat-sync.md#local-mode). The @nodecfdi client runs here and signs here; Folio only
 // receives what SAT gave, through the same CFDI and metadata imports as any upload.
 
-export interface LocalSyncFlags {
-  url?: string;
-  token?: string;
-  config?: string;
-  profile?: string;
-  desde?: string;
-  hasta?: string;
-  tipo?: string;
-  contenido?: string;
+/** `folio sat sync`'s flags with the e.firma's files: local mode. */
+export interface LocalSyncFlags extends SatSyncFlags {
   cer?: string;
   key?: string;
-  sat?: string;
-  'password-stdin'?: boolean;
-  json?: boolean;
 }
 
 /** CFDI sent to the import route per request. */
