@@ -1,4 +1,5 @@
 import type { RouteEntry } from './entry';
+import { satStatusCheckEntry } from './sat-sync';
 
 const tags = ['invoices'];
 
@@ -52,21 +53,7 @@ export const invoicesRoutes: RouteEntry[] = [
     },
     errors: [400, 401, 403, 404, 409, 500],
   },
-  {
-    method: 'POST',
-    path: '/invoices/{id}/sat-status',
-    procedure: 'invoices.checkSatStatus',
-    docs: {
-      tags,
-      summary: "Ask SAT's status service for an income CFDI and record its answer",
-      description:
-        'Records `estatus_sat` with `estatus_fuente: "consulta"` through the same precedence as every source ' +
-        "(docs/sat-status.md) and answers the CFDI's SAT status fields with SAT's own answer (`sat`). " +
-        '"No Encontrado" records nothing (a CFDI never checked stays `desconocido`). BASIC and PRO ' +
-        '(FREE: 403 naming BASIC); 503 when SAT does not answer.',
-    },
-    errors: [401, 403, 404, 500, 503],
-  },
+  satStatusCheckEntry('invoices', tags),
   {
     method: 'PUT',
     path: '/invoices/{id}/acto-5c',

@@ -49,3 +49,22 @@ export const satSyncRoutes: RouteEntry[] = [
     errors: [401, 404, 500],
   },
 ];
+
+/** `POST /{invoices|expenses}/{id}/sat-status`: one CFDI asked of SAT's status service, the same on both sides. */
+export function satStatusCheckEntry(side: 'invoices' | 'expenses', tags: string[]): RouteEntry {
+  return {
+    method: 'POST',
+    path: `/${side}/{id}/sat-status`,
+    procedure: side === 'invoices' ? 'invoices.checkSatStatus' : 'expenses.checkSatStatus',
+    docs: {
+      tags,
+      summary: `Ask SAT's status service for ${side === 'invoices' ? 'an income' : 'an expense'} CFDI and record its answer`,
+      description:
+        'Records `estatus_sat` with `estatus_fuente: "consulta"` through the same precedence as every source ' +
+        "(docs/sat-status.md) and answers the CFDI's SAT status fields with SAT's own answer (`sat`). " +
+        '"No Encontrado" records nothing (a CFDI never checked stays `desconocido`). BASIC and PRO ' +
+        '(FREE: 403 naming BASIC); 503 when SAT does not answer.',
+    },
+    errors: [401, 403, 404, 500, 503],
+  };
+}
