@@ -3,7 +3,9 @@
 // before "finished", packages holding exactly the CFDI placed for the RFC, direction and period,
 // metadata with cancellations, the status service, refusals of bad signatures and foreign tokens,
 // scripted failures and answers.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   cfdiFilesOf,
   createStatusChecker,
@@ -68,7 +70,13 @@ const receivedMarchCancelled = newUuid();
 const notMine = newUuid();
 let mine: Efirma;
 
+// The library's metadata reader writes each CSV to the temp directory and never deletes it: this
+// file's go to a directory of its own, removed at the end.
+const systemTmp = process.env.TMPDIR;
+const csvTmp = mkdtempSync(join(tmpdir(), 'folio-sat-csv-'));
+
 beforeAll(async () => {
+  process.env.TMPDIR = csvTmp;
   t = await startTestApp();
   mine = await efirmaFor(ME.rfc);
   await place(ME.rfc, sale(issuedMarch, '2025-03-10T10:00:00'));
@@ -86,7 +94,12 @@ beforeAll(async () => {
   });
   expect(cancel.status).toBe(200);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
+  rmSync(csvTmp, { recursive: true, force: true });
+});
 
 /** Query, verify until SAT says finished (recording each state), download every package. */
 async function fullRequest(
