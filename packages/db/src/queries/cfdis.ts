@@ -404,21 +404,78 @@ export function listParameters<
 
 /** The WHERE of a CFDI listing; exported so the expense listing can union it with manual expenses. */
 export function cfdiListWhere(f: Bound<CfdiListFilter>): SQL {
-  const conds: (SQL | undefined)[] = [
+  return and(
     f.profileId ? eq(cfdis.profileId, f.profileId) : eq(cfdis.userId, f.userId),
-    eq(cfdis.side, f.side),
-    f.anio !== undefined ? eq(cfdis.anio, f.anio) : undefined,
-    f.mes !== undefined ? eq(cfdis.mes, f.mes) : undefined,
-    f.tipo ? eq(cfdis.tipo, f.tipo) : undefined,
-    f.tipoComprobante ? eq(cfdis.tipoComprobante, f.tipoComprobante) : undefined,
-    f.estatusSat ? eq(cfdis.estatusSat, f.estatusSat) : undefined,
-    f.regimenFiscal
-      ? or(eq(cfdis.regimenFiscalEmisor, f.regimenFiscal), eq(cfdis.regimenFiscalReceptor, f.regimenFiscal))
-      : undefined,
+    ...filtersBesideSearch(f),
     f.words ? searchMatch(f) : undefined,
-  ];
-  return and(...conds)!;
+  )!;
 }
+
+/** A listing's filters other than its owner and its search. */
+const filtersBesideSearch = (f: Bound<CfdiListFilter>): (SQL | undefined)[] => [
+  eq(cfdis.side, f.side),
+  f.anio !== undefined ? eq(cfdis.anio, f.anio) : undefined,
+  f.mes !== undefined ? eq(cfdis.mes, f.mes) : undefined,
+  f.tipo ? eq(cfdis.tipo, f.tipo) : undefined,
+  f.tipoComprobante ? eq(cfdis.tipoComprobante, f.tipoComprobante) : undefined,
+  f.estatusSat ? eq(cfdis.estatusSat, f.estatusSat) : undefined,
+  f.regimenFiscal
+    ? or(eq(cfdis.regimenFiscalEmisor, f.regimenFiscal), eq(cfdis.regimenFiscalReceptor, f.regimenFiscal))
+    : undefined,
+];
+
+/**
+ * A words search by the counterparty dictionary (schema/search.ts, docs/design.md#search), as the
+ * WITH the statements below start with: `q` the words' tsquery; `fast` whether the dictionary can
+ * answer: the account's dictionary is complete and no searched word starts a word found outside a
+ * counterparty (a concept, the own side's RFC or name), so every match has all the words in its
+ * counterparty's RFC and names; `cands` then the counterparties whose words hold the search (a few
+ * thousand entries at most to test). A stale entry only holds words its rows lost (a candidate
+ * without matches) or stays marked varied (a check more): never a wrong result.
+ */
+const dictionaryWith = (f: Bound<CfdiListFilter>): SQL => sql`with q as materialized (
+    select ${wordsQuery(f.words!)} as q
+  ), fast as materialized (
+    select not exists (select 1 from search_dictionary_pending p where p.user_id = ${f.userId})
+      and not exists (
+        select 1 from q, regexp_matches(q.q::text, '''([^'']+)''', 'g') as t(m)
+        join search_other_words o on o.user_id = ${f.userId}
+          and o.lexeme >= t.m[1] collate "C" and o.lexeme < (t.m[1] || chr(1114111)) collate "C"
+      ) as ok
+  ), cands as materialized (
+    select c.rfc, c.varied from search_counterparties c, q, fast
+    where fast.ok and c.user_id = ${f.userId} and c.side = ${f.side}
+      and f_owned_words(c.user_id || '/' || c.side, c.words) @@ f_owned_query(${f.userId} || '/' || ${f.side}, q.q)
+  )`;
+
+/**
+ * The (id, fecha) of a words search's matches, inside `dictionaryWith`: up to `each` newest of every
+ * candidate counterparty (by `cfdis_counterparty_idx`, index-only where the counterparty's names
+ * never varied, each row checked against the words where they did), or, when the dictionary cannot
+ * answer, every match by the search index.
+ */
+function dictionaryMatches(f: Bound<CfdiListFilter>, each: SQL): SQL {
+  const perCandidate = (varied: boolean) => sql`select m.id, m.fecha from cands c cross join lateral (
+      select ${cfdis.id}, ${cfdis.fecha} from ${cfdis}
+      where ${and(
+        eq(cfdis.userId, f.userId),
+        f.profileId ? eq(cfdis.profileId, f.profileId) : undefined,
+        ...filtersBesideSearch(f),
+        sql`${cfdis.counterpartyRfc} = c.rfc`,
+        varied ? sql`${cfdis.searchWords} @@ (select q from q)` : undefined,
+      )}
+      order by ${sql.join(newestFirst(cfdis.fecha, cfdis.id, false), sql`, `)} limit ${each}
+    ) m where ${varied ? sql`` : sql`not `}c.varied`;
+  return sql`${perCandidate(false)} union all ${perCandidate(true)}
+    union all select ${cfdis.id}, ${cfdis.fecha} from ${cfdis}, fast where not fast.ok and ${cfdiListWhere(f)}`;
+}
+
+/** How many rows `dictionaryMatches` finds, up to one past SEARCH_TOTAL_CAP (as `countedUpToCap`). */
+const dictionaryCount = (f: Bound<CfdiListFilter>): SQL =>
+  sql`select count(*)::int from (select 1 from (${dictionaryMatches(f, sql.raw(String(SEARCH_TOTAL_CAP + 1)))}) found limit ${sql.raw(String(SEARCH_TOTAL_CAP + 1))}) capped`;
+
+/** Whether a listing's search may take the dictionary: words alone (a UUID fragment takes the search index). */
+const byDictionary = (f: Bound<CfdiListFilter>) => f.words !== undefined && f.uuidKey === undefined;
 
 /**
  * Newest first. Without a search, in the list indexes' own order: plain `DESC` means NULLS FIRST,
@@ -457,7 +514,11 @@ export function countedUpToCap(c: Executor, table: PgTable, where: SQL, search: 
 
 /** How many CFDI a listing matches, as its total needs (`countedUpToCap`). */
 export const listedCount = (c: Executor, f: Bound<CfdiListFilter>) =>
-  countedUpToCap(c, cfdis, cfdiListWhere(f), searching(f));
+  byDictionary(f)
+    ? c
+        .select({ n: sql<number>`counted.n` })
+        .from(sql`(${dictionaryWith(f)} ${dictionaryCount(f)}) as counted(n)`)
+    : countedUpToCap(c, cfdis, cfdiListWhere(f), searching(f));
 
 /**
  * A listing page, newest `fecha` first, id as the tie-break, each row carrying `listedCount` as
@@ -480,6 +541,20 @@ export const cfdiPage = (c: Executor, f: Bound<CfdiListFilter>) => {
       .orderBy(...newestFirst(cfdis.fecha, cfdis.id, false))
       .limit(pageParams.limit)
       .offset(pageParams.offset);
+  }
+  if (byDictionary(f)) {
+    // The page's candidates: at most offset + limit of each counterparty, the total beside them.
+    const each = sql`${pageParams.limit}::int + ${pageParams.offset}::int`;
+    const found = sql`(${dictionaryWith(f)}
+      select found.id, found.fecha, (${dictionaryCount(f)}) as matching from (${dictionaryMatches(f, each)}) found
+      order by found.fecha desc, found.id desc limit ${pageParams.limit} offset ${pageParams.offset}
+    ) as matches`;
+    return c
+      .select({ ...listed, matching: sql<number>`matches.matching` })
+      .from(found)
+      .innerJoin(cfdis, sql`${cfdis.id} = matches.id`)
+      .innerJoin(profiles, eq(profiles.id, cfdis.profileId))
+      .orderBy(sql`matches.fecha desc`, sql`matches.id desc`);
   }
   const matches = c
     .select({ id: cfdis.id, fecha: cfdis.fecha })
