@@ -449,26 +449,57 @@ const dictionaryWith = (f: Bound<CfdiListFilter>): SQL => sql`with q as material
   )`;
 
 /**
- * The (id, fecha) of a words search's matches, inside `dictionaryWith`: up to `each` newest of every
- * candidate counterparty (by `cfdis_counterparty_idx`, index-only where the counterparty's names
- * never varied, each row checked against the words where they did), or, when the dictionary cannot
- * answer, every match by the search index.
+ * The (rfc, id, fecha) of up to `each` newest matches of every candidate counterparty, inside
+ * `dictionaryWith`: by `cfdis_counterparty_idx`, index-only where the counterparty's names never
+ * varied, each row checked against the words where they did. With `fromBound` (inside `pageBound`)
+ * only the rows from `bound` on, of the candidates that have any there.
  */
-function dictionaryMatches(f: Bound<CfdiListFilter>, each: SQL): SQL {
-  const perCandidate = (varied: boolean) => sql`select m.id, m.fecha from cands c cross join lateral (
+function candidateRows(f: Bound<CfdiListFilter>, each: SQL, fromBound = false): SQL {
+  const perCandidate = (varied: boolean) => sql`select c.rfc, m.id, m.fecha from cands c cross join lateral (
       select ${cfdis.id}, ${cfdis.fecha} from ${cfdis}
       where ${and(
         eq(cfdis.userId, f.userId),
         f.profileId ? eq(cfdis.profileId, f.profileId) : undefined,
         ...filtersBesideSearch(f),
         sql`${cfdis.counterpartyRfc} = c.rfc`,
+        fromBound ? sql`(${cfdis.fecha}, ${cfdis.id}) >= ((select fecha from bound), (select id from bound))` : undefined,
         varied ? sql`${cfdis.searchWords} @@ (select q from q)` : undefined,
       )}
       order by ${sql.join(newestFirst(cfdis.fecha, cfdis.id, false), sql`, `)} limit ${each}
-    ) m where ${varied ? sql`` : sql`not `}c.varied`;
-  return sql`${perCandidate(false)} union all ${perCandidate(true)}
-    union all select ${cfdis.id}, ${cfdis.fecha} from ${cfdis}, fast where not fast.ok and ${cfdiListWhere(f)}`;
+    ) m where ${varied ? sql`` : sql`not `}c.varied${fromBound ? sql` and exists (select 1 from firsts x, bound b where x.rfc = c.rfc and (x.fecha, x.id) >= (b.fecha, b.id))` : sql``}`;
+  return sql`${perCandidate(false)} union all ${perCandidate(true)}`;
 }
+
+/**
+ * A words search's matches (`candidateRows`), or every match by the search index when the
+ * dictionary cannot answer.
+ */
+const dictionaryMatches = (f: Bound<CfdiListFilter>, each: SQL, fromBound = false): SQL =>
+  sql`${candidateRows(f, each, fromBound)}
+    union all select null, ${cfdis.id}, ${cfdis.fecha} from ${cfdis}, fast where not fast.ok and ${cfdiListWhere(f)}`;
+
+/** A listing page's LIMIT and OFFSET, bound at execution with the filter. */
+export const pageParams = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+
+/** How many rows a page reads: its offset and limit. */
+const upToPage = sql`${pageParams.limit}::int + ${pageParams.offset}::int`;
+
+/**
+ * Where a page's rows start at the latest (the CTEs `firsts` and `bound`, after `dictionaryWith`):
+ * the (offset + limit)th newest of a few newest rows of each candidate (just over offset + limit in
+ * all). Those are matches, so at least offset + limit matches are as new: the page lies from there
+ * on, in the candidates with a row there among these (the others' rows are all older), where a
+ * common word's hundreds of candidates were each read for a whole page. Fewer rows than that: from
+ * the start ('' sorts first).
+ */
+const pageBound = (f: Bound<CfdiListFilter>): SQL => sql`firsts as materialized (
+    ${candidateRows(f, sql`(select (${upToPage}) / greatest(count(*), 1) + 1 from cands)`)}
+  ), bound as materialized (
+    select coalesce(b.fecha, '') as fecha, coalesce(b.id, '') as id
+    from (select 1) one left join (
+      select fecha, id from firsts order by fecha desc, id desc offset (${upToPage}) - 1 limit 1
+    ) b on true
+  )`;
 
 /** How many rows `dictionaryMatches` finds, up to one past SEARCH_TOTAL_CAP (as `countedUpToCap`). */
 const dictionaryCount = (f: Bound<CfdiListFilter>): SQL =>
@@ -489,9 +520,6 @@ export const newestFirst = (fecha: SQL | AnyColumn, id: SQL | AnyColumn, searchi
   searching
     ? [sql`${fecha} desc`, sql`${id} desc`]
     : [sql`${fecha} desc nulls last`, sql`${id} desc nulls last`];
-
-/** A listing page's LIMIT and OFFSET, bound at execution with the filter. */
-export const pageParams = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 
 /** How many CFDI a listing filter matches. */
 export const cfdiCount = (c: Executor, f: Bound<CfdiListFilter>) =>
@@ -543,10 +571,10 @@ export const cfdiPage = (c: Executor, f: Bound<CfdiListFilter>) => {
       .offset(pageParams.offset);
   }
   if (byDictionary(f)) {
-    // The page's candidates: at most offset + limit of each counterparty, the total beside them.
-    const each = sql`${pageParams.limit}::int + ${pageParams.offset}::int`;
-    const found = sql`(${dictionaryWith(f)}
-      select found.id, found.fecha, (${dictionaryCount(f)}) as matching from (${dictionaryMatches(f, each)}) found
+    // The page's candidates: those from its bound on, at most offset + limit of each, the total beside them.
+    const found = sql`(${dictionaryWith(f)}, ${pageBound(f)}
+      select found.id, found.fecha, (${dictionaryCount(f)}) as matching
+      from (${dictionaryMatches(f, upToPage, true)}) found
       order by found.fecha desc, found.id desc limit ${pageParams.limit} offset ${pageParams.offset}
     ) as matches`;
     return c
