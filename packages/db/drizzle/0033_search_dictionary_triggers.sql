@@ -1,11 +1,13 @@
 -- A listing search's dictionary (docs/design.md#search, schema/search.ts), kept by every insert and
 -- update of cfdis whatever path wrote them, and filled for older rows by backfillSearchDictionary.
 -- Lexemes as search_words has them ('es_plain'; the parser never joins words across the spaces
--- search_words puts between the parts). Columns of rows as arrays, one element a row.
+-- search_words puts between the parts). Columns of rows as arrays, one element a row. PL/pgSQL, as
+-- its statements' plans are kept for the session (a SQL function's were made again on every call).
 CREATE FUNCTION f_search_dictionary_note(owners text[], sides text[], rfcs_emisor text[], nombres_emisor text[],
     rfcs_receptor text[], nombres_receptor text[], conceptos text[]) RETURNS void
-  LANGUAGE sql
+  LANGUAGE plpgsql
   AS $$
+begin
   -- Each counterparty's words (RFC and name; the counterparty as cfdis.counterparty_rfc has it):
   -- their union over its rows, varied when the rows differ or differ from what the entry held.
   -- Sorted, so concurrent imports lock entries in one order.
@@ -40,7 +42,8 @@ CREATE FUNCTION f_search_dictionary_note(owners text[], sides text[], rfcs_emiso
       || ' ' || coalesce(concepto, '')))) w
   order by 1, 2
   on conflict do nothing;
-$$;--> statement-breakpoint
+end $$;--> statement-breakpoint
+-- Every insert statement, its rows at once.
 CREATE FUNCTION f_search_dictionary_add() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
@@ -52,7 +55,18 @@ begin
 end $$;--> statement-breakpoint
 CREATE TRIGGER cfdis_search_dictionary_insert AFTER INSERT ON cfdis
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION f_search_dictionary_add();--> statement-breakpoint
-CREATE TRIGGER cfdis_search_dictionary_update AFTER UPDATE ON cfdis
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION f_search_dictionary_add();--> statement-breakpoint
+-- An update only when it changes a searched text (payment and status updates, the common ones, do not).
+CREATE FUNCTION f_search_dictionary_change() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+begin
+  perform f_search_dictionary_note(array[new.user_id], array[new.side], array[new.rfc_emisor],
+    array[new.nombre_emisor], array[new.rfc_receptor], array[new.nombre_receptor], array[new.concepto]);
+  return null;
+end $$;--> statement-breakpoint
+CREATE TRIGGER cfdis_search_dictionary_update AFTER UPDATE ON cfdis FOR EACH ROW
+  WHEN ((old.user_id, old.side, old.rfc_emisor, old.nombre_emisor, old.rfc_receptor, old.nombre_receptor, old.concepto)
+    IS DISTINCT FROM (new.user_id, new.side, new.rfc_emisor, new.nombre_emisor, new.rfc_receptor, new.nombre_receptor, new.concepto))
+  EXECUTE FUNCTION f_search_dictionary_change();--> statement-breakpoint
 -- Accounts holding CFDI from before: not in the dictionary until backfillSearchDictionary adds them.
 INSERT INTO search_dictionary_pending (user_id) SELECT DISTINCT user_id FROM cfdis;
