@@ -462,7 +462,9 @@ function candidateRows(f: Bound<CfdiListFilter>, each: SQL, fromBound = false): 
         f.profileId ? eq(cfdis.profileId, f.profileId) : undefined,
         ...filtersBesideSearch(f),
         sql`${cfdis.counterpartyRfc} = c.rfc`,
-        fromBound ? sql`(${cfdis.fecha}, ${cfdis.id}) >= ((select fecha from bound), (select id from bound))` : undefined,
+        fromBound
+          ? sql`(${cfdis.fecha}, ${cfdis.id}) >= ((select fecha from bound), (select id from bound))`
+          : undefined,
         varied ? sql`${cfdis.searchWords} @@ (select q from q)` : undefined,
       )}
       order by ${sql.join(newestFirst(cfdis.fecha, cfdis.id, false), sql`, `)} limit ${each}

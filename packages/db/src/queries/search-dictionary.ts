@@ -4,7 +4,10 @@ import { cfdis, searchDictionaryPending } from '../schema';
 
 /** An account whose CFDI stored before the search dictionary existed still wait for it. */
 export async function pendingSearchDictionaryUser(db: Db): Promise<string | undefined> {
-  const [row] = await db.select({ userId: searchDictionaryPending.userId }).from(searchDictionaryPending).limit(1);
+  const [row] = await db
+    .select({ userId: searchDictionaryPending.userId })
+    .from(searchDictionaryPending)
+    .limit(1);
   return row?.userId;
 }
 
