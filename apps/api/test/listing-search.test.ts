@@ -413,6 +413,53 @@ describe("the dictionary's pages and total", () => {
     }
   });
 
+  it("the expense listing's pages mix its manual expenses with the dictionary's matches", async () => {
+    const expense = async (uuid: string, emisor: Party, fecha: string) => {
+      const xml = invoiceXml({
+        uuid,
+        emisor,
+        receptor: ME,
+        fecha,
+        conceptos: [{ descripcion: 'Papel', importe: 100 }],
+      });
+      await copyCfdi(t.handle.db, await imported(t, u, profileId, xml), 30);
+    };
+    await expense(
+      'B2000000-0000-4000-8000-000000000001',
+      rivera('PRI900101AB1', 'Papelería Rivera'),
+      '2025-02-10T10:00:00',
+    );
+    await expense(
+      'B2000000-0000-4000-8000-000000000002',
+      rivera('FRI900101AB2', 'Farmacia Rivera'),
+      '2025-02-20T10:00:00',
+    );
+    const period = await request(t, 'POST', '/api/periods', {
+      headers: bearer(u.token),
+      body: { profile_id: profileId, año: 2025, mes: 2 },
+    });
+    const manual = await request(t, 'POST', '/api/accrued-expenses', {
+      headers: bearer(u.token),
+      body: {
+        profile_id: profileId,
+        period_id: (await period.json()).data.id,
+        concept: 'Cuadernos Rivera',
+        categoria: 'oficina',
+        subtotal: 100,
+        fecha: '2025-02-15',
+        type: 'manual',
+      },
+    });
+    expect(manual.status).toBe(201);
+    // Every expense of the account matches: 31 + 31 XML and the manual one, 63, 20 a page.
+    for (const page of [1, 2, 3, 4]) {
+      const got = await listed(u, 'expenses', { search: 'rivera', page });
+      const plain = await listed(u, 'expenses', { page });
+      expect(got.data.map((r) => r.id)).toEqual(plain.data.map((r) => r.id));
+      expect(got.pagination).toEqual({ total: 63, page, limit: 20, totalPages: 4, totalExact: true });
+    }
+  });
+
   it('past 1,000 matches: 1,000, totalExact false, the pages past the 20th still served', async () => {
     // 144 + 857 copies of Papelería's first = 1,001 matches.
     await copyCfdi(t.handle.db, first, 857);

@@ -508,7 +508,7 @@ const dictionaryCount = (f: Bound<CfdiListFilter>): SQL =>
   sql`select count(*)::int from (select 1 from (${dictionaryMatches(f, sql.raw(String(SEARCH_TOTAL_CAP + 1)))}) found limit ${sql.raw(String(SEARCH_TOTAL_CAP + 1))}) capped`;
 
 /** Whether a listing's search may take the dictionary: words alone (a UUID fragment takes the search index). */
-const byDictionary = (f: Bound<CfdiListFilter>) => f.words !== undefined && f.uuidKey === undefined;
+export const byDictionary = (f: Bound<CfdiListFilter>) => f.words !== undefined && f.uuidKey === undefined;
 
 /**
  * Newest first. Without a search, in the list indexes' own order: plain `DESC` means NULLS FIRST,
@@ -544,11 +544,21 @@ export function countedUpToCap(c: Executor, table: PgTable, where: SQL, search: 
 
 /** How many CFDI a listing matches, as its total needs (`countedUpToCap`). */
 export const listedCount = (c: Executor, f: Bound<CfdiListFilter>) =>
-  byDictionary(f)
-    ? c
-        .select({ n: sql<number>`counted.n` })
-        .from(sql`(${dictionaryWith(f)} ${dictionaryCount(f)}) as counted(n)`)
-    : countedUpToCap(c, cfdis, cfdiListWhere(f), searching(f));
+  byDictionary(f) ? dictionaryCounted(c, f) : countedUpToCap(c, cfdis, cfdiListWhere(f), searching(f));
+
+/** A words search's matches counted up to one past SEARCH_TOTAL_CAP, the dictionary's way (`byDictionary`). */
+export const dictionaryCounted = (c: Executor, f: Bound<CfdiListFilter>) =>
+  c
+    .select({ n: sql<number>`counted.n` })
+    .from(sql`(${dictionaryWith(f)} ${dictionaryCount(f)}) as counted(n)`);
+
+/**
+ * The ids of a words search's newest offset + limit matches, the dictionary's way (`byDictionary`):
+ * all a page of a listing that adds other rows to them (the expense listing) can take from them.
+ */
+export const newestMatchIds = (f: Bound<CfdiListFilter>): SQL => sql`${dictionaryWith(f)}, ${pageBound(f)}
+  select found.id from (${dictionaryMatches(f, upToPage, true)}) found
+  order by found.fecha desc, found.id desc limit ${upToPage}`;
 
 /**
  * A listing page, newest `fecha` first, id as the tie-break, each row carrying `listedCount` as
