@@ -21,5 +21,5 @@ ALTER TABLE "cfdis" ADD COLUMN "counterparty_rfc" text GENERATED ALWAYS AS (case
 ALTER TABLE "search_counterparties" ADD CONSTRAINT "search_counterparties_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_dictionary_pending" ADD CONSTRAINT "search_dictionary_pending_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_other_words" ADD CONSTRAINT "search_other_words_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "search_counterparties_words_idx" ON "search_counterparties" USING gin (f_owned_words("user_id" || '/' || "side", "words"));--> statement-breakpoint
+CREATE INDEX "search_counterparties_words_idx" ON "search_counterparties" USING gin (f_owned_words("user_id" || '/' || "side", "words")) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "cfdis_counterparty_idx" ON "cfdis" USING btree ("user_id","side","counterparty_rfc","fecha" DESC NULLS LAST,"id" DESC NULLS LAST);

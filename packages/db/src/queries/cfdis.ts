@@ -429,23 +429,27 @@ const filtersBesideSearch = (f: Bound<CfdiListFilter>): (SQL | undefined)[] => [
  * WITH the statements below start with: `q` the words' tsquery; `fast` whether the dictionary can
  * answer: the account's dictionary is complete and no searched word starts a word found outside a
  * counterparty (a concept, the own side's RFC or name), so every match has all the words in its
- * counterparty's RFC and names; `cands` then the counterparties whose words hold the search (a few
- * thousand entries at most to test). A stale entry only holds words its rows lost (a candidate
- * without matches) or stays marked varied (a check more): never a wrong result.
+ * counterparty's RFC and names; `cands` then the counterparties whose words hold the search. The
+ * account and side are only in the keys (`f_owned_words`, `f_owned_query`), so that no plan reads
+ * every entry of the account to test each: the words index is the one way in (on tables not yet
+ * analyzed, the primary key looked cheaper and cost 32 ms for 5,000 entries); each searched word is
+ * looked up in `search_other_words` by its own range. A stale entry only holds words its rows lost
+ * (a candidate without matches) or stays marked varied (a check more): never a wrong result.
  */
 const dictionaryWith = (f: Bound<CfdiListFilter>): SQL => sql`with q as materialized (
-    select ${wordsQuery(f.words!)} as q
+    select w.q, f_owned_query(${f.userId} || '/' || ${f.side}, w.q) as owned
+    from (select ${wordsQuery(f.words!)} as q) w
   ), fast as materialized (
     select not exists (select 1 from search_dictionary_pending p where p.user_id = ${f.userId})
       and not exists (
-        select 1 from q, regexp_matches(q.q::text, '''([^'']+)''', 'g') as t(m)
-        join search_other_words o on o.user_id = ${f.userId}
-          and o.lexeme >= t.m[1] collate "C" and o.lexeme < (t.m[1] || chr(1114111)) collate "C"
+        select 1 from q, regexp_matches(q.q::text, '''([^'']+)''', 'g') as t(m), lateral (
+          select 1 from search_other_words o where o.user_id = ${f.userId}
+            and o.lexeme >= t.m[1] collate "C" and o.lexeme < (t.m[1] || chr(1114111)) collate "C" limit 1
+        ) hit
       ) as ok
   ), cands as materialized (
-    select c.rfc, c.varied from search_counterparties c, q, fast
-    where fast.ok and c.user_id = ${f.userId} and c.side = ${f.side}
-      and f_owned_words(c.user_id || '/' || c.side, c.words) @@ f_owned_query(${f.userId} || '/' || ${f.side}, q.q)
+    select c.rfc, c.varied from q, fast, search_counterparties c
+    where fast.ok and f_owned_words(c.user_id || '/' || c.side, c.words) @@ q.owned
   )`;
 
 /**
