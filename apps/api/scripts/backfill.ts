@@ -1,7 +1,7 @@
 // pnpm db:backfill — derives what older rows lack from their stored XML (the server also does it at
 // start, in the background); against DATABASE_URL, else the PGlite directory of `pnpm start`.
 import { resolve } from 'node:path';
-import { backfillSubstitutions, backfillTaxDetail } from '@folio/api';
+import { backfillSearchDictionary, backfillSubstitutions, backfillTaxDetail } from '@folio/api';
 import { openDb } from '@folio/db';
 
 // pnpm runs this from apps/api; resolve the data directory against where the command was typed.
@@ -19,6 +19,8 @@ try {
   );
   const substitutes = await backfillSubstitutions(handle.db);
   console.log(`substitutions (04): ${substitutes} substitutes presumed their originals cancelled`);
+  const accounts = await backfillSearchDictionary(handle.db);
+  console.log(`search dictionary: ${accounts} accounts filled`);
 } finally {
   await handle.close();
 }

@@ -63,6 +63,7 @@ export { type BackfillResult, backfillTaxDetail } from './services/cfdi/backfill
 export { type ImportFile, importCfdiFiles, openImport } from './services/cfdi/import';
 export { getInvoiceXml } from './services/cfdi/read-invoices';
 export { backfillSubstitutions } from './services/cfdi/sat-status';
+export { backfillSearchDictionary } from './services/cfdi/search-dictionary';
 export { deriveDevKeyring, type EfirmaKeyring, parseEfirmaKeys } from './services/efirma/keyring';
 export { storeEfirma } from './services/efirma/store-efirma';
 export { type ExportFile, exportExpenses, exportInvoices } from './services/exports/export-listing';

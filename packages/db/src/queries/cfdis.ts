@@ -404,21 +404,115 @@ export function listParameters<
 
 /** The WHERE of a CFDI listing; exported so the expense listing can union it with manual expenses. */
 export function cfdiListWhere(f: Bound<CfdiListFilter>): SQL {
-  const conds: (SQL | undefined)[] = [
+  return and(
     f.profileId ? eq(cfdis.profileId, f.profileId) : eq(cfdis.userId, f.userId),
-    eq(cfdis.side, f.side),
-    f.anio !== undefined ? eq(cfdis.anio, f.anio) : undefined,
-    f.mes !== undefined ? eq(cfdis.mes, f.mes) : undefined,
-    f.tipo ? eq(cfdis.tipo, f.tipo) : undefined,
-    f.tipoComprobante ? eq(cfdis.tipoComprobante, f.tipoComprobante) : undefined,
-    f.estatusSat ? eq(cfdis.estatusSat, f.estatusSat) : undefined,
-    f.regimenFiscal
-      ? or(eq(cfdis.regimenFiscalEmisor, f.regimenFiscal), eq(cfdis.regimenFiscalReceptor, f.regimenFiscal))
-      : undefined,
+    ...filtersBesideSearch(f),
     f.words ? searchMatch(f) : undefined,
-  ];
-  return and(...conds)!;
+  )!;
 }
+
+/** A listing's filters other than its owner and its search. */
+const filtersBesideSearch = (f: Bound<CfdiListFilter>): (SQL | undefined)[] => [
+  eq(cfdis.side, f.side),
+  f.anio !== undefined ? eq(cfdis.anio, f.anio) : undefined,
+  f.mes !== undefined ? eq(cfdis.mes, f.mes) : undefined,
+  f.tipo ? eq(cfdis.tipo, f.tipo) : undefined,
+  f.tipoComprobante ? eq(cfdis.tipoComprobante, f.tipoComprobante) : undefined,
+  f.estatusSat ? eq(cfdis.estatusSat, f.estatusSat) : undefined,
+  f.regimenFiscal
+    ? or(eq(cfdis.regimenFiscalEmisor, f.regimenFiscal), eq(cfdis.regimenFiscalReceptor, f.regimenFiscal))
+    : undefined,
+];
+
+/**
+ * A words search by the counterparty dictionary (schema/search.ts, docs/design.md#search), as the
+ * WITH the statements below start with: `q` the words' tsquery; `fast` whether the dictionary can
+ * answer: the account's dictionary is complete and no searched word starts a word found outside a
+ * counterparty (a concept, the own side's RFC or name), so every match has all the words in its
+ * counterparty's RFC and names; `cands` then the counterparties whose words hold the search. The
+ * account and side are only in the keys (`f_owned_words`, `f_owned_query`), so that no plan reads
+ * every entry of the account to test each: the words index is the one way in (on tables not yet
+ * analyzed, the primary key looked cheaper and cost 32 ms for 5,000 entries); each searched word is
+ * looked up in `search_other_words` by its own range. A stale entry only holds words its rows lost
+ * (a candidate without matches) or stays marked varied (a check more): never a wrong result.
+ */
+const dictionaryWith = (f: Bound<CfdiListFilter>): SQL => sql`with q as materialized (
+    select w.q, f_owned_query(${f.userId} || '/' || ${f.side}, w.q) as owned
+    from (select ${wordsQuery(f.words!)} as q) w
+  ), fast as materialized (
+    select not exists (select 1 from search_dictionary_pending p where p.user_id = ${f.userId})
+      and not exists (
+        select 1 from q, regexp_matches(q.q::text, '''([^'']+)''', 'g') as t(m), lateral (
+          select 1 from search_other_words o where o.user_id = ${f.userId}
+            and o.lexeme >= t.m[1] collate "C" and o.lexeme < (t.m[1] || chr(1114111)) collate "C" limit 1
+        ) hit
+      ) as ok
+  ), cands as materialized (
+    select c.rfc, c.varied from q, fast, search_counterparties c
+    where fast.ok and f_owned_words(c.user_id || '/' || c.side, c.words) @@ q.owned
+  )`;
+
+/**
+ * The (rfc, id, fecha) of up to `each` newest matches of every candidate counterparty, inside
+ * `dictionaryWith`: by `cfdis_counterparty_idx`, index-only where the counterparty's names never
+ * varied, each row checked against the words where they did. With `fromBound` (inside `pageBound`)
+ * only the rows from `bound` on, of the candidates that have any there.
+ */
+function candidateRows(f: Bound<CfdiListFilter>, each: SQL, fromBound = false): SQL {
+  const perCandidate = (varied: boolean) => sql`select c.rfc, m.id, m.fecha from cands c cross join lateral (
+      select ${cfdis.id}, ${cfdis.fecha} from ${cfdis}
+      where ${and(
+        eq(cfdis.userId, f.userId),
+        f.profileId ? eq(cfdis.profileId, f.profileId) : undefined,
+        ...filtersBesideSearch(f),
+        sql`${cfdis.counterpartyRfc} = c.rfc`,
+        fromBound
+          ? sql`(${cfdis.fecha}, ${cfdis.id}) >= ((select fecha from bound), (select id from bound))`
+          : undefined,
+        varied ? sql`${cfdis.searchWords} @@ (select q from q)` : undefined,
+      )}
+      order by ${sql.join(newestFirst(cfdis.fecha, cfdis.id, false), sql`, `)} limit ${each}
+    ) m where ${varied ? sql`` : sql`not `}c.varied${fromBound ? sql` and exists (select 1 from firsts x, bound b where x.rfc = c.rfc and (x.fecha, x.id) >= (b.fecha, b.id))` : sql``}`;
+  return sql`${perCandidate(false)} union all ${perCandidate(true)}`;
+}
+
+/**
+ * A words search's matches (`candidateRows`), or every match by the search index when the
+ * dictionary cannot answer.
+ */
+const dictionaryMatches = (f: Bound<CfdiListFilter>, each: SQL, fromBound = false): SQL =>
+  sql`${candidateRows(f, each, fromBound)}
+    union all select null, ${cfdis.id}, ${cfdis.fecha} from ${cfdis}, fast where not fast.ok and ${cfdiListWhere(f)}`;
+
+/** A listing page's LIMIT and OFFSET, bound at execution with the filter. */
+export const pageParams = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+
+/** How many rows a page reads: its offset and limit. */
+const upToPage = sql`${pageParams.limit}::int + ${pageParams.offset}::int`;
+
+/**
+ * Where a page's rows start at the latest (the CTEs `firsts` and `bound`, after `dictionaryWith`):
+ * the (offset + limit)th newest of a few newest rows of each candidate (just over offset + limit in
+ * all). Those are matches, so at least offset + limit matches are as new: the page lies from there
+ * on, in the candidates with a row there among these (the others' rows are all older), where a
+ * common word's hundreds of candidates were each read for a whole page. Fewer rows than that: from
+ * the start ('' sorts first).
+ */
+const pageBound = (f: Bound<CfdiListFilter>): SQL => sql`firsts as materialized (
+    ${candidateRows(f, sql`(select (${upToPage}) / greatest(count(*), 1) + 1 from cands)`)}
+  ), bound as materialized (
+    select coalesce(b.fecha, '') as fecha, coalesce(b.id, '') as id
+    from (select 1) one left join (
+      select fecha, id from firsts order by fecha desc, id desc offset (${upToPage}) - 1 limit 1
+    ) b on true
+  )`;
+
+/** How many rows `dictionaryMatches` finds, up to one past SEARCH_TOTAL_CAP (as `countedUpToCap`). */
+const dictionaryCount = (f: Bound<CfdiListFilter>): SQL =>
+  sql`select count(*)::int from (select 1 from (${dictionaryMatches(f, sql.raw(String(SEARCH_TOTAL_CAP + 1)))}) found limit ${sql.raw(String(SEARCH_TOTAL_CAP + 1))}) capped`;
+
+/** Whether a listing's search may take the dictionary: words alone (a UUID fragment takes the search index). */
+export const byDictionary = (f: Bound<CfdiListFilter>) => f.words !== undefined && f.uuidKey === undefined;
 
 /**
  * Newest first. Without a search, in the list indexes' own order: plain `DESC` means NULLS FIRST,
@@ -432,9 +526,6 @@ export const newestFirst = (fecha: SQL | AnyColumn, id: SQL | AnyColumn, searchi
   searching
     ? [sql`${fecha} desc`, sql`${id} desc`]
     : [sql`${fecha} desc nulls last`, sql`${id} desc nulls last`];
-
-/** A listing page's LIMIT and OFFSET, bound at execution with the filter. */
-export const pageParams = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 
 /** How many CFDI a listing filter matches. */
 export const cfdiCount = (c: Executor, f: Bound<CfdiListFilter>) =>
@@ -457,7 +548,21 @@ export function countedUpToCap(c: Executor, table: PgTable, where: SQL, search: 
 
 /** How many CFDI a listing matches, as its total needs (`countedUpToCap`). */
 export const listedCount = (c: Executor, f: Bound<CfdiListFilter>) =>
-  countedUpToCap(c, cfdis, cfdiListWhere(f), searching(f));
+  byDictionary(f) ? dictionaryCounted(c, f) : countedUpToCap(c, cfdis, cfdiListWhere(f), searching(f));
+
+/** A words search's matches counted up to one past SEARCH_TOTAL_CAP, the dictionary's way (`byDictionary`). */
+export const dictionaryCounted = (c: Executor, f: Bound<CfdiListFilter>) =>
+  c
+    .select({ n: sql<number>`counted.n` })
+    .from(sql`(${dictionaryWith(f)} ${dictionaryCount(f)}) as counted(n)`);
+
+/**
+ * The ids of a words search's newest offset + limit matches, the dictionary's way (`byDictionary`):
+ * all a page of a listing that adds other rows to them (the expense listing) can take from them.
+ */
+export const newestMatchIds = (f: Bound<CfdiListFilter>): SQL => sql`${dictionaryWith(f)}, ${pageBound(f)}
+  select found.id from (${dictionaryMatches(f, upToPage, true)}) found
+  order by found.fecha desc, found.id desc limit ${upToPage}`;
 
 /**
  * A listing page, newest `fecha` first, id as the tie-break, each row carrying `listedCount` as
@@ -480,6 +585,20 @@ export const cfdiPage = (c: Executor, f: Bound<CfdiListFilter>) => {
       .orderBy(...newestFirst(cfdis.fecha, cfdis.id, false))
       .limit(pageParams.limit)
       .offset(pageParams.offset);
+  }
+  if (byDictionary(f)) {
+    // The page's candidates: those from its bound on, at most offset + limit of each, the total beside them.
+    const found = sql`(${dictionaryWith(f)}, ${pageBound(f)}
+      select found.id, found.fecha, (${dictionaryCount(f)}) as matching
+      from (${dictionaryMatches(f, upToPage, true)}) found
+      order by found.fecha desc, found.id desc limit ${pageParams.limit} offset ${pageParams.offset}
+    ) as matches`;
+    return c
+      .select({ ...listed, matching: sql<number>`matches.matching` })
+      .from(found)
+      .innerJoin(cfdis, sql`${cfdis.id} = matches.id`)
+      .innerJoin(profiles, eq(profiles.id, cfdis.profileId))
+      .orderBy(sql`matches.fecha desc`, sql`matches.id desc`);
   }
   const matches = c
     .select({ id: cfdis.id, fecha: cfdis.fecha })

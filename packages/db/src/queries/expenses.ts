@@ -6,13 +6,16 @@ import { type accountingPeriods, cfdis, manualExpenses } from '../schema';
 import {
   afterCursor,
   type Bound,
+  byDictionary,
   type CfdiListFilter,
   cfdiListWhere,
   countedUpToCap,
+  dictionaryCounted,
   type ListCursor,
   listedTotal,
   listParameters,
   newestFirst,
+  newestMatchIds,
   pageParams,
   searchFilter,
   searching,
@@ -49,7 +52,7 @@ export async function listExpenses(db: Db, f: ExpenseListFilter, at: { limit: nu
   const { values, bound, shape } = listParameters({ ...f, side: 'expense' as const });
   const [rows, [xmlCount], [manualCount]] = await Promise.all([
     prepared(db, `listExpenses:${shape}`, (c) =>
-      expenseRows(c, bound).limit(pageParams.limit).offset(pageParams.offset),
+      expenseRows(c, bound, undefined, true).limit(pageParams.limit).offset(pageParams.offset),
     ).execute({ ...values, ...at }),
     prepared(db, `countXmlExpenses:${shape}`, (c) => countXml(c, bound, searching(bound))).execute(values),
     prepared(db, `countManualExpenses:${shape}`, (c) => countManual(c, bound, searching(bound))).execute(
@@ -74,16 +77,27 @@ export function expenseRowsAfter(db: Db, f: ExpenseListFilter, after: ListCursor
 
 type ExpenseFilter = ExpenseListFilter & { side: 'expense' };
 
-/** The XML or manual expenses a filter matches; a listing's search counted up to the cap. */
+/** The XML or manual expenses a filter matches; a listing's search counted up to the cap (by the dictionary when it can). */
 const countXml = (c: Db, f: Bound<ExpenseFilter>, capped = false) =>
-  countedUpToCap(c, cfdis, xmlWhere(f), capped);
+  capped && f.categoria === undefined && byDictionary(f)
+    ? dictionaryCounted(c, f)
+    : countedUpToCap(c, cfdis, xmlWhere(f), capped);
 const countManual = (c: Db, f: Bound<ExpenseFilter>, capped = false) =>
   countedUpToCap(c, manualExpenses, manualWhere(f) ?? nothing, capped);
 
-/** XML expenses never carry a category, so a category filter leaves only manual ones. */
-const xmlWhere = (f: Bound<ExpenseFilter>) => (f.categoria !== undefined ? nothing : cfdiListWhere(f));
+/**
+ * XML expenses never carry a category, so a category filter leaves only manual ones. A listing's
+ * page (`paged`: its limit and offset bound) of a words search takes the newest offset + limit XML
+ * matches by the dictionary when it can: no more of them can be on the page.
+ */
+const xmlWhere = (f: Bound<ExpenseFilter>, paged = false) =>
+  f.categoria !== undefined
+    ? nothing
+    : paged && byDictionary(f)
+      ? sql`${cfdis.id} in (${newestMatchIds(f)})`
+      : cfdiListWhere(f);
 
-function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor) {
+function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor, paged = false) {
   const xml = db
     .select({
       id: cfdis.id,
@@ -120,7 +134,7 @@ function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor) {
       updatedAt: cfdis.updatedAt,
     })
     .from(cfdis)
-    .where(and(xmlWhere(f), afterCursor(cfdis.fecha, cfdis.id, after)));
+    .where(and(xmlWhere(f, paged), afterCursor(cfdis.fecha, cfdis.id, after)));
   const typed = db
     .select({
       id: manualExpenses.id,

@@ -146,6 +146,13 @@ export const cfdis = pgTable(
     searchWords: tsvector('search_words').generatedAlwaysAs(
       sql`to_tsvector('es_plain'::regconfig, rfc_emisor || ' ' || nombre_emisor || ' ' || rfc_receptor || ' ' || nombre_receptor || ' ' || coalesce(concepto, ''))`,
     ),
+    /**
+     * The other party's RFC: the receiver of an issued CFDI, the issuer of a received one. A search's
+     * fast path reads a counterparty's rows newest first by it (`cfdis_counterparty_idx`, search.ts).
+     */
+    counterpartyRfc: text('counterparty_rfc').generatedAlwaysAs(
+      sql`case when side = 'income' then rfc_receptor else rfc_emisor end`,
+    ),
     ...timestamps,
   },
   (t) => [
@@ -161,6 +168,8 @@ export const cfdis = pgTable(
     // (btree_gin) made every search walk the posting list of all the account's rows: most of what a
     // search cost PostgreSQL on a large account (docs/benchmarks.md).
     index('cfdis_search_keys_idx').using('gin', sql`f_search_keys(${t.userId}, ${t.searchWords}, ${t.uuid})`),
+    // A search's fast path: each candidate counterparty's matches newest first, counted index-only.
+    index('cfdis_counterparty_idx').on(t.userId, t.side, t.counterpartyRfc, t.fecha.desc(), t.id.desc()),
     // Rows the back-fill still has to derive; empty once it ran, so the start-up check is free.
     index('cfdis_taxes_pending_idx').on(t.id).where(pendingTaxes(t.taxesVersion)),
   ],

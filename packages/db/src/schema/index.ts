@@ -9,6 +9,7 @@ export * from './profiles';
 export * from './sat-metadata';
 export * from './sat-sync';
 export * from './sat-user';
+export * from './search';
 export * from './support';
 export * from './tax-settings';
 export * from './users';
