@@ -7,7 +7,9 @@
 // thread's CPU per request. CPU time hardly moves when other work shares the machine, unlike latency;
 // the load average is printed with it.
 // Run: pnpm --filter @folio/bench run load:profile; env N (300), WARM (50), PROFILE_DIR (keep the
-// profiles there), KINDS (comma list of: sat-search, import, invoice-list; default the first two).
+// profiles there), KINDS (comma list of: sat-search, import, invoice-list, expense-list, subscription;
+// default the first two), ROWS (CFDI seeded over 100 profiles as bench:load does, so the listings
+// answer full pages of a month; default 0: the listings read an empty profile).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -15,6 +17,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import postgres from 'postgres';
+import { seedCfdis, seedProfiles } from '../invoice-list/seed';
 import { printCpuProfile } from '../lib/cpuprofile';
 import { cpuMs, postgresCpuMs } from '../lib/proc';
 import { api, CPU_WINDOW, cpuWindow, signIn, startFolio } from '../lib/server';
@@ -23,6 +26,7 @@ import { machine } from '../lib/stats';
 const N = Number(process.env.N ?? 300);
 const WARM = Number(process.env.WARM ?? 50);
 const KINDS = (process.env.KINDS ?? 'sat-search,import').split(',');
+const ROWS = Number(process.env.ROWS ?? 0);
 const url = process.env.TEST_DATABASE_URL;
 if (!url) throw new Error('run under scripts/with-postgres.sh (TEST_DATABASE_URL)');
 const load = () =>
@@ -56,6 +60,13 @@ try {
     body: { nombre: 'Perfil de perfilado', rfc, tipo_persona: 'MORAL', regimenes_fiscales: ['601'] },
   });
   const profileId = profile.data.id;
+  // The listings read a month of a seeded profile when ROWS > 0 (as bench:load's), else the empty one.
+  const listed = ROWS > 0 ? (await seedProfiles(stats, userId, 100))[0]! : profileId;
+  if (ROWS > 0) {
+    await seedCfdis(stats, userId, ROWS, 100, () => {});
+    await stats`select pg_stat_statements_reset()`;
+    log(`seeded ${ROWS.toLocaleString('en')} CFDI over 100 profiles; load average ${load()}`);
+  }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const send = (method: string, path: string, body?: string) =>
     new Promise<void>((resolve, reject) => {
@@ -94,7 +105,11 @@ try {
           fecha: '2025-06-15T10:00:00',
         }),
       ),
-    'invoice-list': () => send('GET', `/api/invoices?profileId=${profileId}&mes=6&a%C3%B1o=2025`),
+    'invoice-list': () =>
+      send('GET', `/api/invoices?profileId=${listed}&mes=${1 + (i++ % 12)}&a%C3%B1o=2025`),
+    'expense-list': () =>
+      send('GET', `/api/expenses?profileId=${listed}&mes=${1 + (i++ % 12)}&a%C3%B1o=2025`),
+    subscription: () => send('GET', '/api/subscription'),
   };
   for (const kind of KINDS) {
     const one = requests[kind];
