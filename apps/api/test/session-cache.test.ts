@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  mailedToken,
   request,
   signUp,
   startTestApp,
@@ -39,5 +40,17 @@ describe('a cached session over HTTP', () => {
     const verified = await request(t, 'POST', '/api/auth/verify-email', { body: { token } });
     expect(verified.status).toBe(200);
     expect((await me(u.token)).body.user?.email_verified).toBe(true);
+  });
+
+  it('a password reset: every session of the user is 401 on its next request', async () => {
+    const u = await signUp(t);
+    expect((await me(u.token)).status).toBe(200);
+    await request(t, 'POST', '/api/auth/forgot-password', { body: { email: u.email } });
+    const token = await mailedToken(t, u.email, 'reset-password');
+    const reset = await request(t, 'POST', '/api/auth/reset-password', {
+      body: { token, password: 'a-brand-new-pass' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await me(u.token)).status).toBe(401);
   });
 });
