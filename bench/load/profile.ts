@@ -7,7 +7,9 @@
 // thread's CPU per request. CPU time hardly moves when other work shares the machine, unlike latency;
 // the load average is printed with it.
 // Run: pnpm --filter @folio/bench run load:profile; env N (300), WARM (50), PROFILE_DIR (keep the
-// profiles there), KINDS (comma list of: sat-search, import, invoice-list; default the first two).
+// profiles there), KINDS (comma list of: sat-search, import, invoice-list, expense-list, subscription,
+// export-xlsx, export-csv, pdf, monthly-report, annual-report, meaning-search; default the first two), ROWS (CFDI seeded over 100 profiles as bench:load does, so the listings
+// answer full pages of a month; default 0: the listings read an empty profile), PLAN (PRO).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -15,14 +17,18 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import postgres from 'postgres';
+import { seedCfdis, seedProfiles } from '../invoice-list/seed';
 import { printCpuProfile } from '../lib/cpuprofile';
 import { cpuMs, postgresCpuMs } from '../lib/proc';
-import { api, CPU_WINDOW, cpuWindow, signIn, startFolio } from '../lib/server';
+import { api, CPU_WINDOW, cpuWindow, rawRequest, signIn, startFolio } from '../lib/server';
 import { machine } from '../lib/stats';
 
 const N = Number(process.env.N ?? 300);
 const WARM = Number(process.env.WARM ?? 50);
 const KINDS = (process.env.KINDS ?? 'sat-search,import').split(',');
+const ROWS = Number(process.env.ROWS ?? 0);
+/** The caller's plan: PRO, or ENTERPRISE for more searches by meaning than PRO's 500 a month. */
+const PLAN = process.env.PLAN ?? 'PRO';
 const url = process.env.TEST_DATABASE_URL;
 if (!url) throw new Error('run under scripts/with-postgres.sh (TEST_DATABASE_URL)');
 const load = () =>
@@ -33,6 +39,12 @@ const load = () =>
 const log = (s: string) => console.log(s);
 
 const SEARCHES = ['computadora', 'gasolina', 'servicios contables', 'papeleria', 'hotel', 'cemento'];
+const MEANINGS = [
+  'renta de un depa',
+  'reparación de aire acondicionado',
+  'clases de inglés',
+  'flete de mudanza',
+];
 /** Where the profiles go: PROFILE_DIR to keep them, else a temporary directory removed at the end. */
 const dir = process.env.PROFILE_DIR || mkdtempSync(join(os.tmpdir(), 'folio-load-profile-'));
 log(`bench/load/profile on ${machine()}, PostgreSQL; load average ${load()}`);
@@ -48,7 +60,7 @@ try {
   const ip = '10.9.4.1';
   const { token, userId } = await signIn(folio.url, `profile-${Date.now()}@example.com`, ip);
   const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': ip };
-  await stats`insert into subscriptions (user_id, plan, status) values (${userId}, 'PRO', 'ACTIVE')`;
+  await stats`insert into subscriptions (user_id, plan, status) values (${userId}, ${PLAN}, 'ACTIVE')`;
   const rfc = 'EKU9003173C9';
   const profile = await api<{ data: { id: string } }>(folio.url, 'POST', '/api/profiles', {
     token,
@@ -56,6 +68,13 @@ try {
     body: { nombre: 'Perfil de perfilado', rfc, tipo_persona: 'MORAL', regimenes_fiscales: ['601'] },
   });
   const profileId = profile.data.id;
+  // The listings read a month of a seeded profile when ROWS > 0 (as bench:load's), else the empty one.
+  const listed = ROWS > 0 ? (await seedProfiles(stats, userId, 100))[0]! : profileId;
+  if (ROWS > 0) {
+    await seedCfdis(stats, userId, ROWS, 100, () => {});
+    await stats`select pg_stat_statements_reset()`;
+    log(`seeded ${ROWS.toLocaleString('en')} CFDI over 100 profiles; load average ${load()}`);
+  }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const send = (method: string, path: string, body?: string) =>
     new Promise<void>((resolve, reject) => {
@@ -80,6 +99,30 @@ try {
       req.end(body);
     });
   let i = 0;
+  // The CFDI the PDFs draw: one of 20 concepts, as bench:load prints.
+  let pdfId: string | undefined;
+  const printed = async () => {
+    if (pdfId) return pdfId;
+    const xml = invoiceXml({
+      uuid: newUuid(),
+      emisor: { rfc, nombre: 'Perfil de perfilado', regimen: '601' },
+      receptor: { rfc: 'COSC8001137NA', nombre: 'Carlos Cortés Soto', regimen: '612' },
+      fecha: '2025-06-15T10:00:00',
+      conceptos: Array.from({ length: 20 }, (_, k) => ({
+        descripcion: `Servicio de consultoría ${k + 1}: diseño, instalación y puesta en marcha`,
+        importe: 1_000 + k * 37.5,
+      })),
+    });
+    const up = await rawRequest(
+      `${folio.url}/api/profiles/${profileId}/cfdi`,
+      'POST',
+      { ...headers, 'content-type': 'application/xml' },
+      Buffer.from(xml),
+    );
+    if (up.status !== 201) throw new Error(`upload for the PDFs: ${up.status} ${up.text}`);
+    pdfId = (JSON.parse(up.text) as { data: { files: { id: string }[] } }).data.files[0]!.id;
+    return pdfId;
+  };
   const requests: Record<string, () => Promise<void>> = {
     'sat-search': () =>
       send('GET', `/api/sat/search?query=${encodeURIComponent(SEARCHES[i++ % SEARCHES.length]!)}`),
@@ -94,7 +137,22 @@ try {
           fecha: '2025-06-15T10:00:00',
         }),
       ),
-    'invoice-list': () => send('GET', `/api/invoices?profileId=${profileId}&mes=6&a%C3%B1o=2025`),
+    'invoice-list': () =>
+      send('GET', `/api/invoices?profileId=${listed}&mes=${1 + (i++ % 12)}&a%C3%B1o=2025`),
+    'expense-list': () =>
+      send('GET', `/api/expenses?profileId=${listed}&mes=${1 + (i++ % 12)}&a%C3%B1o=2025`),
+    subscription: () => send('GET', '/api/subscription'),
+    // The heavier 2 % of bench:load's mix, each as it sends them.
+    'export-xlsx': () =>
+      send('GET', `/api/invoices/export?profileId=${listed}&mes=${1 + (i++ % 12)}&a%C3%B1o=2025&format=xlsx`),
+    'export-csv': () =>
+      send('GET', `/api/invoices/export?profileId=${listed}&mes=${1 + (i++ % 12)}&a%C3%B1o=2025&format=csv`),
+    pdf: async () => send('GET', `/api/invoices/${await printed()}/pdf`),
+    'monthly-report': () =>
+      send('GET', `/api/reports/monthly?profileId=${listed}&mes=${1 + (i++ % 12)}&a%C3%B1o=2025`),
+    'annual-report': () => send('GET', `/api/reports/annual?profileId=${listed}&a%C3%B1o=2025`),
+    'meaning-search': () =>
+      send('GET', `/api/sat/ai-search?query=${encodeURIComponent(MEANINGS[i++ % MEANINGS.length]!)}`),
   };
   for (const kind of KINDS) {
     const one = requests[kind];

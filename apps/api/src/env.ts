@@ -18,6 +18,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       DB_POOL_MAX: z.coerce.number<number>().int().min(1).max(100).default(10),
       AUTH_SECRET: z.string().min(32).optional(),
       SESSION_TTL_DAYS: z.coerce.number<number>().positive().max(90).default(7),
+      // How long this process trusts a session it read (0: read it on every request); docs/design.md.
+      SESSION_CACHE_MS: z.coerce.number<number>().int().min(0).max(10_000).default(2000),
       SAT_CATALOG_CSV: z.string().optional(),
       SAT_MEANING_MODEL_FILE: z.string().default(DEFAULT_MEANING_MODEL_FILE),
       RESEND_API_KEY: z.string().optional(),

@@ -164,6 +164,7 @@ appDeps = {
   config: {
     authSecret: env.AUTH_SECRET,
     sessionTtlMs: env.SESSION_TTL_DAYS * 86_400_000,
+    sessionCacheMs: env.SESSION_CACHE_MS,
     appUrl: env.APP_URL,
     secureCookies: env.NODE_ENV === 'production' || env.APP_URL.startsWith('https:'),
     supportEmail: env.SUPPORT_EMAIL,

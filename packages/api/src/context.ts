@@ -16,6 +16,8 @@ export interface Logger {
 export interface ApiConfig {
   authSecret: string;
   sessionTtlMs: number;
+  /** How long a session read stays good in this process (0 or absent: read on every request); services/auth/session-cache.ts. */
+  sessionCacheMs?: number;
   /** Public origin of the app: CSRF check for cookie requests, links in emails. */
   appUrl: string;
   secureCookies: boolean;

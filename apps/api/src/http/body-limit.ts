@@ -47,6 +47,9 @@ function closeAfterDraining(incoming: IncomingMessage): void {
 export const limitBody =
   (maxSize: number, message: string): MiddlewareHandler =>
   async (c, next) => {
+    // @hono/node-server gives a GET or HEAD no body; asking for it would build the whole Request
+    // (an AbortController, undici's Request) on every read (docs/benchmarks.md, "CPU per request").
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const body = c.req.raw.body;
     if (!body) return next();
     const declared = c.req.header('content-length');

@@ -1,7 +1,8 @@
-import type { Deps } from '@folio/api';
+import type { Deps, Logger } from '@folio/api';
 import type { AppLogger } from '../logger';
 
-export type AppVariables = { requestId: string; log: AppLogger };
+/** `log` is the request's: it carries the request id. */
+export type AppVariables = { requestId: string; log: Logger };
 export type AppEnv = { Variables: AppVariables };
 
 /** What the HTTP layer needs beyond the API's dependencies. */

@@ -46,21 +46,33 @@ const nothing = sql`false`;
 
 /**
  * XML and manual expenses together, newest `fecha` first (id breaks ties), with the filtered total
- * (a search's counted past SEARCH_TOTAL_CAP on neither side: their sum says whether it passed).
+ * (a search's counted past SEARCH_TOTAL_CAP on neither side: their sum says whether it passed). The
+ * total rides on each row as `matching`, both counts as uncorrelated subqueries PostgreSQL runs once:
+ * one statement where the page and its two counts were three (docs/benchmarks.md, "CPU per request");
+ * a page past the end asks for the total alone.
  */
 export async function listExpenses(db: Db, f: ExpenseListFilter, at: { limit: number; offset: number }) {
   const { values, bound, shape } = listParameters({ ...f, side: 'expense' as const });
-  const [rows, [xmlCount], [manualCount]] = await Promise.all([
-    prepared(db, `listExpenses:${shape}`, (c) =>
-      expenseRows(c, bound, undefined, true).limit(pageParams.limit).offset(pageParams.offset),
-    ).execute({ ...values, ...at }),
-    prepared(db, `countXmlExpenses:${shape}`, (c) => countXml(c, bound, searching(bound))).execute(values),
-    prepared(db, `countManualExpenses:${shape}`, (c) => countManual(c, bound, searching(bound))).execute(
-      values,
-    ),
-  ]);
-  return { rows, ...listedTotal((xmlCount?.n ?? 0) + (manualCount?.n ?? 0), searching(values)) };
+  const search = searching(bound);
+  const counted = async () => {
+    const [[xml], [manual]] = await Promise.all([
+      prepared(db, `countXmlExpenses:${shape}`, (c) => countXml(c, bound, search)).execute(values),
+      prepared(db, `countManualExpenses:${shape}`, (c) => countManual(c, bound, search)).execute(values),
+    ]);
+    return (xml?.n ?? 0) + (manual?.n ?? 0);
+  };
+  const rows = await prepared(db, `listExpenses:${shape}`, (c) =>
+    expenseRows(c, bound, undefined, expensesMatching(c, bound, search).as('matching'), true)
+      .limit(pageParams.limit)
+      .offset(pageParams.offset),
+  ).execute({ ...values, ...at });
+  const n = rows[0]?.matching ?? (at.offset > 0 ? await counted() : 0);
+  return { rows, ...listedTotal(n, searching(values)) };
 }
+
+/** How many XML and manual expenses a listing filter matches, as one value. */
+const expensesMatching = (c: Db, f: Bound<ExpenseFilter>, search: boolean) =>
+  sql<number | null>`((${countXml(c, f, search)}) + (${countManual(c, f, search)}))::int`;
 
 /** How many expenses (XML and manual) a listing filter matches (an export counts before it starts). */
 export async function countExpenses(db: Db, f: ExpenseListFilter): Promise<number> {
@@ -97,9 +109,20 @@ const xmlWhere = (f: Bound<ExpenseFilter>, paged = false) =>
       ? sql`${cfdis.id} in (${newestMatchIds(f)})`
       : cfdiListWhere(f);
 
-function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor, paged = false) {
+/**
+ * The expenses a filter matches, in the listing's order; `matching` is the listing's total on every
+ * row, a null where nobody reads it (an export's keyset pages); `paged` as `xmlWhere` takes it.
+ */
+function expenseRows(
+  db: Db,
+  f: Bound<ExpenseFilter>,
+  after?: ListCursor,
+  matching = sql<number | null>`null::int`.as('matching'),
+  paged = false,
+) {
   const xml = db
     .select({
+      matching,
       id: cfdis.id,
       origin: sql<'XML' | 'MANUAL'>`'XML'`.as('origin'),
       profileId: cfdis.profileId,
@@ -137,6 +160,7 @@ function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor, paged 
     .where(and(xmlWhere(f, paged), afterCursor(cfdis.fecha, cfdis.id, after)));
   const typed = db
     .select({
+      matching,
       id: manualExpenses.id,
       origin: sql<'XML' | 'MANUAL'>`'MANUAL'`.as('origin'),
       profileId: manualExpenses.profileId,
@@ -176,7 +200,8 @@ function expenseRows(db: Db, f: Bound<ExpenseFilter>, after?: ListCursor, paged 
   return unionAll(xml, typed).orderBy(...newestFirst(sql`fecha`, sql`id`, searching(f)));
 }
 
-export type ExpenseListRow = Awaited<ReturnType<typeof listExpenses>>['rows'][number];
+/** A listed expense; its `matching` is the listing's total, not the expense's. */
+export type ExpenseListRow = Omit<Awaited<ReturnType<typeof listExpenses>>['rows'][number], 'matching'>;
 
 export async function insertManualExpense(
   tx: Tx,

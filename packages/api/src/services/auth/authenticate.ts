@@ -1,10 +1,11 @@
-import { isApiKey, type ValidSession, validateSessionToken, verifyAccessToken } from '@folio/auth';
+import { isApiKey, type ValidSession, verifyAccessToken } from '@folio/auth';
 import type { Context } from '../../context';
 import { forbidden, unauthorized } from '../../errors';
 import { authenticateApiKey } from '../api-keys/authenticate-key';
 import { UNSAFE_METHODS } from './cookies';
 import { grantAccessToken } from './grant-access-token';
 import type { Principal } from './principal';
+import { liveSession } from './session-cache';
 
 /** The caller's session from the access token, or null when it is missing, invalid, revoked or expired. */
 export async function resolveSession(ctx: Context): Promise<ValidSession | null> {
@@ -12,7 +13,7 @@ export async function resolveSession(ctx: Context): Promise<ValidSession | null>
   if (!token) return null;
   const claims = await verifyAccessToken(ctx.config.authSecret, token);
   if (!claims) return null;
-  const valid = await validateSessionToken(ctx.db, claims.sessionToken, ctx.config.sessionTtlMs);
+  const valid = await liveSession(ctx, claims.sessionToken);
   if (!valid || valid.user.id !== claims.userId) return null;
   // Bearer clients renew with POST /auth/refresh; a cookie is renewed in passing.
   if (valid.renewed && ctx.req.tokenSource === 'cookie') {

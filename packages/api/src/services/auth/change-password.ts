@@ -6,6 +6,7 @@ import { badRequest, unauthorized } from '../../errors';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
 import { settleKeysAndNotify } from './password-changed-email';
+import { forgetUserSessions } from './session-cache';
 
 /**
  * Changes the password of a logged-in user who knows the current one; every other session ends (a
@@ -37,6 +38,7 @@ export async function changePassword(
     );
     return settled;
   });
+  forgetUserSessions(ctx.db, user.id); // committed: no request reads the old rows again
   ctx.kickEmail();
   return result;
 }

@@ -17,6 +17,7 @@ import { enforceRateLimit } from '../rate-limit';
 import { settleKeysAndNotify } from './password-changed-email';
 import { normalizeEmail } from './register';
 import { RESET_MAIL } from './secret-link-mails';
+import { forgetUserSessions } from './session-cache';
 
 export const RESET_REQUESTED =
   'If an account exists for that address, we have sent it a link to reset the password';
@@ -81,8 +82,9 @@ export async function resetPassword(
       { entity: 'user', entityId: userId, data: { revokedApiKeys: settled.revokedKeys } },
       tx,
     );
-    return settled;
+    return { ...settled, userId };
   });
+  forgetUserSessions(ctx.db, result.userId); // committed: no request reads the old rows again
   ctx.kickEmail();
-  return result;
+  return { revokedKeys: result.revokedKeys };
 }

@@ -6,6 +6,7 @@ import type { User } from '../../schemas/user';
 import { audit } from '../audit';
 import { enforceRateLimit } from '../rate-limit';
 import { VERIFY_MAIL } from './secret-link-mails';
+import { forgetUserSessions } from './session-cache';
 import { toUser } from './user-dto';
 import { queueVerificationEmail } from './verification-email';
 
@@ -21,6 +22,7 @@ export async function verifyEmail(ctx: Context, token: string): Promise<{ messag
   if (!result) throw badRequest(INVALID_VERIFICATION_TOKEN);
   const { user, alreadyVerified } = result;
   if (alreadyVerified) return { message: ALREADY_VERIFIED };
+  forgetUserSessions(ctx.db, user.id);
   await redactMailedLinks(ctx.db, user.email, VERIFY_MAIL); // used: the outbox keeps no usable link
   await audit(ctx, 'user.verify_email', user.id, { entity: 'user', entityId: user.id });
   return { message: 'Email verified', user: toUser(user) };

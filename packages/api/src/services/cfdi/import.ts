@@ -226,8 +226,9 @@ async function writeBatch(importer: Importer, items: Pending[]): Promise<FileRep
 
 /**
  * One transaction: the batch's new CFDI in one multi-row insert (the unique index names the
- * duplicates), the quota counter locked and taken once for what was stored, then their XML,
- * relations and payment applications, and the payment state of every invoice they touch.
+ * duplicates), the quota counter locked (a limited plan), then their XML, relations and payment
+ * applications, the payment state of every invoice they touch, and the quota taken once for what
+ * was stored.
  */
 async function storeBatch(importer: Importer, items: Pending[]): Promise<FileReport[]> {
   const toStore = items.filter((i): i is ToStore => !i.line);
@@ -256,7 +257,6 @@ async function storeBatch(importer: Importer, items: Pending[]): Promise<FileRep
       tx,
       stored.filter((s) => !keptIds.has(s.id)).map((s) => s.id),
     );
-    if (stored.length) await quota.take(kept.length);
     await insertCfdiXml(
       tx,
       kept.map((k) => ({ cfdiId: k.id, xml: xmlText(k.item.file.content) })),
@@ -283,6 +283,10 @@ async function storeBatch(importer: Importer, items: Pending[]): Promise<FileRep
     );
     await refreshPaymentState(tx, profile.id, [...touched, ...applications.map((a) => a.relatedUuid)]);
     await emitImported(tx, profile, settled.lines);
+    // Last: the counter's row stays locked until commit, and every import of the user waits for it
+    // (an unlimited plan's too, which `free` does not lock): taken early, it was held over a dozen
+    // round trips, and under load imports queued on it holding pool connections the reads needed.
+    if (stored.length) await quota.take(kept.length);
     return settled;
   });
   importer.left = left;

@@ -2,7 +2,7 @@ import { type CfdiListFilter, findCfdi, findCfdiXml, listCfdis } from '@folio/db
 import type { Context } from '../../context';
 import { forbidden, notFound } from '../../errors';
 import { paginationOf } from '../pagination';
-import { authorizeProfile } from '../profiles/access';
+import { listOfProfile } from '../profiles/listing-access';
 import { toInvoice } from './invoice-dto';
 
 export interface InvoiceQuery {
@@ -38,11 +38,12 @@ export function invoiceFilter(
 
 /** The caller's income CFDI (payment complements included), newest first. */
 export async function listInvoices(ctx: Context, userId: string, q: InvoiceQuery) {
-  const profile = q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
-  const { rows, total, exact } = await listCfdis(ctx.db, invoiceFilter(userId, profile?.id, q), {
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
+  const { rows, total, exact } = await listOfProfile(ctx, userId, q.profileId, (profileId) =>
+    listCfdis(ctx.db, invoiceFilter(userId, profileId, q), {
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    }),
+  );
   return {
     data: rows.map((r) => toInvoice(r.cfdi, r.profile)),
     pagination: paginationOf(total, q.page, q.limit, exact),

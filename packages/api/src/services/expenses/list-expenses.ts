@@ -1,7 +1,7 @@
 import { type ExpenseListFilter, listExpenses as queryExpenses } from '@folio/db/queries/expenses';
 import type { Context } from '../../context';
 import { paginationOf } from '../pagination';
-import { authorizeProfile } from '../profiles/access';
+import { listOfProfile } from '../profiles/listing-access';
 import { toExpense } from './expense-dto';
 
 export interface ExpenseQuery {
@@ -39,10 +39,11 @@ export function expenseFilter(
 }
 
 export async function listExpenses(ctx: Context, userId: string, q: ExpenseQuery) {
-  const profile = q.profileId ? await authorizeProfile(ctx, userId, q.profileId, 'read') : undefined;
-  const { rows, total, exact } = await queryExpenses(ctx.db, expenseFilter(userId, profile?.id, q), {
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
+  const { rows, total, exact } = await listOfProfile(ctx, userId, q.profileId, (profileId) =>
+    queryExpenses(ctx.db, expenseFilter(userId, profileId, q), {
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    }),
+  );
   return { data: rows.map(toExpense), pagination: paginationOf(total, q.page, q.limit, exact) };
 }
