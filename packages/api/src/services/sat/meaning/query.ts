@@ -3,6 +3,7 @@ import { type Intent, intentFactor } from './intent';
 import { LEXICON, LEXICON_LONGEST } from './lexicon';
 import type { MeaningModel } from './model';
 import { normalize } from './model';
+import { unknownWordTerms } from './unknown-words';
 import { fold, isContentWord, stem, words } from './text';
 
 /** One weighted stem of a query and where it came from: the user's word, or a lexicon entry. */
@@ -32,14 +33,18 @@ export function analyzeQuery(model: MeaningModel, query: string): QueryTerm[] {
   const typed = words(query);
   const folded = typed.map(fold);
   const out: QueryTerm[] = [];
+  /** Words the catalog lacks, however inflected: read through the thesaurus once the rest is known. */
+  const unknown: string[] = [];
   for (const w of typed) {
     if (!isContentWord(w)) continue;
     const own = stem(model.spelling.get(w) ?? w);
     out.push({ stem: own, text: w, weight: 1, word: w });
-    for (const s of derivedStems(model, w, own)) {
+    const derived = derivedStems(model, w, own);
+    for (const s of derived) {
       const noun = model.surface[model.vocabulary.get(s)!]!;
       out.push({ stem: s, text: noun, weight: EXPANSION_WEIGHT, word: w, via: noun });
     }
+    if (!model.vocabulary.has(own) && !derived.length) unknown.push(w);
   }
   const stems = folded.map(stem);
   for (let i = 0; i < folded.length; i++) {
@@ -60,7 +65,9 @@ export function analyzeQuery(model: MeaningModel, query: string): QueryTerm[] {
       break;
     }
   }
-  return out;
+  // The lexicon's word for a phrase comes before the general readings of a word the catalog lacks.
+  const untaught = unknown.filter((w) => !out.some((t) => t.via && t.word.split(' ').includes(w)));
+  return [...out, ...unknownWordTerms(model, out, untaught)];
 }
 
 /**
