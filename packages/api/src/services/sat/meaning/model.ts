@@ -49,6 +49,8 @@ export function buildMeaningModel(
   const vocabulary = new Map<string, number>();
   const surface: string[] = [];
   const spelling = new Map<string, string>();
+  /** Every word the catalog writes, folded (which synonyms of the thesaurus it really uses). */
+  const written = new Set<string>();
   const df: number[] = [];
   const docs: Map<number, number>[] = [];
   const classes = new Map(entries.filter((e) => e.id.endsWith('00')).map((e) => [e.id, e.descripcion]));
@@ -59,6 +61,7 @@ export function buildMeaningModel(
     for (const [i, w] of [...own, ...kin].entries()) {
       if (!isContentWord(w)) continue;
       const f = fold(w);
+      written.add(f);
       if (f !== w && !spelling.has(f)) spelling.set(f, w);
       const s = stem(w);
       let t = vocabulary.get(s);
@@ -102,7 +105,7 @@ export function buildMeaningModel(
     termVectors,
     docVectors,
     sigma: Float32Array.from(sigma),
-    related: relatedTerms(vocabulary, senses),
+    related: relatedTerms(vocabulary, written, senses),
   };
 }
 

@@ -3,31 +3,20 @@ import { type Intent, intentFactor } from './intent';
 import { LEXICON, LEXICON_LONGEST } from './lexicon';
 import type { MeaningModel } from './model';
 import { normalize } from './model';
-import { unknownWordTerms } from './unknown-words';
+import type { QueryTerm } from './query-term';
 import { fold, isContentWord, stem, words } from './text';
+import { unknownWordTerms } from './unknown-words';
 
-/** One weighted stem of a query and where it came from: the user's word, or a lexicon entry. */
-export interface QueryTerm {
-  stem: string;
-  /** The term's own word: the user's, or the catalog word the lexicon gave. */
-  text: string;
-  weight: number;
-  /** The user's word (as typed, lower case). */
-  word: string;
-  /**
-   * The lexicon phrase, or the catalog noun of the verb typed (derive.ts), that brought this term in,
-   * when it did not come straight from the query.
-   */
-  via?: string;
-}
+export type { QueryTerm };
 
 /** How much a term the lexicon adds weighs next to a word the user typed. */
 const EXPANSION_WEIGHT = 0.8;
 
 /**
  * The query's terms: its content words (spelled as the catalog spells them, so "cafeteria" stems
- * like "cafetería"), the catalog's nouns of the verbs among them ("pinté" → pintura), plus, for each colloquial phrase of the lexicon it contains ("depa", "al por
- * menor"), the catalog words that phrase means.
+ * like "cafetería"), the catalog's nouns of the verbs among them ("pinté" → pintura), for each
+ * colloquial phrase of the lexicon it contains ("depa", "al por menor") the catalog words that phrase
+ * means, and for the words still unknown to the catalog, their readings (unknown-words.ts).
  */
 export function analyzeQuery(model: MeaningModel, query: string): QueryTerm[] {
   const typed = words(query);

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { fold, stem } from './text';
 import { readThesaurus, relatedTerms } from './thesaurus';
-import { stem } from './text';
 
-/** A catalog vocabulary of these words' stems, numbered in order. */
-const vocabularyOf = (...words: string[]) => new Map(words.map((w, i) => [stem(w), i]));
+/** A catalog vocabulary of these words' stems, numbered in order, and the words themselves. */
+const catalogOf = (...words: string[]) =>
+  [new Map(words.map((w, i) => [stem(w), i])), new Set(words.map(fold))] as const;
 
 describe('the thesaurus read into the meaning model', () => {
   it('reads a word the catalog lacks as its synonyms the catalog knows, and no word the catalog knows', () => {
-    const vocabulary = vocabularyOf('nevera', 'coche');
-    const related = relatedTerms(vocabulary, [
+    const catalog = catalogOf('nevera', 'coche');
+    const related = relatedTerms(...catalog, [
       ['refrigerador', 'nevera', 'frigorífico'],
       ['automóvil', 'coche', 'carro'],
     ]);
@@ -18,7 +19,7 @@ describe('the thesaurus read into the meaning model', () => {
   });
 
   it('reads the thesaurus both ways: a word listed only as a synonym gets the entry word and its fellows', () => {
-    const related = relatedTerms(vocabularyOf('fontanería', 'tubería'), [
+    const related = relatedTerms(...catalogOf('fontanería', 'tubería'), [
       ['fontanería', 'plomería', 'instalación'],
       ['cañería', 'tubería', 'plomería'],
     ]);
@@ -27,7 +28,7 @@ describe('the thesaurus read into the meaning model', () => {
   });
 
   it('weighs a synonym by how many senses name it and how early, the best at 1', () => {
-    const related = relatedTerms(vocabularyOf('cerdo', 'sucio', 'marrano'), [
+    const related = relatedTerms(...catalogOf('cerdo', 'sucio', 'marrano'), [
       ['cochino', 'sucio', 'cerdo'],
       ['cochino', 'cerdo', 'marrano'],
     ]);
@@ -37,6 +38,12 @@ describe('the thesaurus read into the meaning model', () => {
     // Scaled by the best: 1, 1/1.707 = 0.59, 0.707/1.707 = 0.41.
     expect(terms).toEqual([0, 1, 2]);
     expect(weights).toEqual([1, 0.59, 0.41]);
+  });
+
+  it('counts a synonym only when the catalog writes that word, not just its stem', () => {
+    // "combar" and "combo" share Snowball's stem "comb"; the catalog writes only "combo".
+    const related = relatedTerms(...catalogOf('combo', 'cerdos'), [['engordar', 'combar', 'cebar', 'cerdo']]);
+    expect(related.get(stem('engordar'))?.terms).toEqual([1]); // cerdo, written as "cerdos"
   });
 
   it('ships LibreOffice’s Spanish thesaurus: tens of thousands of senses, an entry word and synonyms each', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import { isContentWord, stem, words } from './text';
+import { fold, isContentWord, stem, words } from './text';
 
 /**
  * A general resource of Spanish meaning, not written from any query: LibreOffice's Spanish thesaurus
@@ -30,38 +30,48 @@ const rankWeight = (place: number) => 1 / Math.sqrt(1 + place);
 
 /**
  * For every single word of the thesaurus whose stem the catalog's `vocabulary` lacks, its synonyms
- * the catalog knows, by how many of its senses name them and how early. The thesaurus is read both ways (a word listed only as a synonym,
- * such as "plomero" under "fontanero", still gets the entry word and its fellow synonyms).
+ * the catalog knows, by how many of its senses name them and how early. The thesaurus is read both
+ * ways (a word listed only as a synonym still gets the entry word and its fellow synonyms). A synonym
+ * counts only when the catalog writes that very word (`catalogWords`, folded; a plural of it will
+ * do), not merely one of its stem: Snowball cuts verbs hard, and "combar" is no "combo" nor
+ * "conducir" a "conductividad".
  */
-export function relatedTerms(vocabulary: Map<string, number>, senses: string[][]): Related {
-  // stem → neighbouring stems with their summed weight (a phrase counts by its content words).
+export function relatedTerms(
+  vocabulary: Map<string, number>,
+  catalogWords: Set<string>,
+  senses: string[][],
+): Related {
+  // stem → neighbouring words with their summed weight (a phrase counts by its content words).
   const graph = new Map<string, Map<string, number>>();
-  const stemsOf = (term: string) => words(term).filter(isContentWord).map(stem);
+  const wordsOf = (term: string) => words(term).filter(isContentWord);
   for (const sense of senses) {
-    const terms = sense.map(stemsOf);
+    const terms = sense.map(wordsOf);
     terms.forEach((own, i) => {
       if (own.length !== 1) return; // keys are single words; phrases only lend their words
-      const key = own[0]!;
-      let edges = graph.get(key);
-      if (!edges) graph.set(key, (edges = new Map()));
+      const key = stem(own[0]!);
+      const edges = graph.get(key) ?? new Map<string, number>();
+      graph.set(key, edges);
       terms.forEach((other, j) => {
         if (j === i) return;
         // The entry word is the sense's centre: every synonym is one step from it.
         const w = rankWeight(i === 0 ? j - 1 : j === 0 ? 0 : j) / other.length;
-        for (const s of other) if (s !== key) edges.set(s, (edges.get(s) ?? 0) + w);
+        for (const o of other) if (stem(o) !== key) edges.set(o, (edges.get(o) ?? 0) + w);
       });
     });
   }
+  const written = (word: string) => {
+    const w = fold(word);
+    return catalogWords.has(w) || catalogWords.has(`${w}s`) || catalogWords.has(`${w}es`);
+  };
   const out: Related = new Map();
   for (const [key, edges] of graph) {
     if (vocabulary.has(key)) continue;
     const score = new Map<number, number>();
-    const add = (s: string, w: number) => {
-      const t = vocabulary.get(s);
-      if (t !== undefined) score.set(t, (score.get(t) ?? 0) + w);
-    };
     // Synonyms of synonyms were tried and left out: "pastor" → zagal → talego.
-    for (const [s, w] of edges) add(s, w);
+    for (const [o, w] of edges) {
+      const t = written(o) ? vocabulary.get(stem(o)) : undefined;
+      if (t !== undefined) score.set(t, (score.get(t) ?? 0) + w);
+    }
     if (score.size === 0) continue;
     const best = [...score].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_RELATED);
     const top = best[0]![1];

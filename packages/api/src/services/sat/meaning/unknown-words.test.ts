@@ -21,6 +21,7 @@ const model = buildMeaningModel(
     entry('84111506', 'Servicios de contabilidad'),
     entry('60121000', 'Calendarios del año'),
     entry('10151603', 'Echeveria en maceta'),
+    entry('70122100', 'Servicios de pastoreo'),
   ],
   {
     // A thesaurus of one word the catalog lacks, with a sense for pigs and one for dirt.
@@ -50,8 +51,9 @@ describe('the readings of a word the catalog does not know', () => {
     expect(readings('vendo bicis', 'bicis')).toEqual(['bicicletas']);
   });
 
-  it('does not read a word with a written accent as a clipping (a verb: "eché")', () => {
+  it('does not read a word with a written accent (a verb: "eché") or of six letters or more ("pastor") as a clipping', () => {
     expect(readings('eché', 'eché')).toEqual([]);
+    expect(readings('pastor', 'pastor')).toEqual([]);
   });
 
   it('reads it through its thesaurus synonyms, the sense the rest of the query fits', () => {

@@ -1,5 +1,5 @@
 import type { MeaningModel } from './model';
-import type { QueryTerm } from './query';
+import type { QueryTerm } from './query-term';
 import { fold, stem } from './text';
 
 /**
@@ -40,8 +40,9 @@ const PREFIXES = [
   'moto',
 ];
 
-/** A clipped word ("depa", "compu", "refri", "bici") is at least this long. */
+/** A clipped word ("depa", "compu", "refri", "bici") is this long (a longer one, "pastor", is whole). */
 const MIN_CLIPPING = 3;
+const MAX_CLIPPING = 5;
 /** A beginning shared by more catalog stems than this says too little to be read as a clipping. */
 const MAX_CLIPPED = 12;
 
@@ -114,9 +115,12 @@ function clippingReadings(model: MeaningModel, word: string): [number, number][]
   // Clippings take a plural -s ("refris", "bicis", "apps").
   const f = fold(word).replace(/(?<=[aeiouyp])s$/, '');
   // A written accent marks a whole word, often a verb ("eché"), not a clipping.
-  if (f.length < MIN_CLIPPING || fold(word) !== word) return [];
+  if (f.length < MIN_CLIPPING || f.length > MAX_CLIPPING || fold(word) !== word) return [];
   let sorted = sortedStems.get(model);
-  if (!sorted) sortedStems.set(model, (sorted = [...model.vocabulary.keys()].sort()));
+  if (!sorted) {
+    sorted = [...model.vocabulary.keys()].sort();
+    sortedStems.set(model, sorted);
+  }
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -125,7 +129,8 @@ function clippingReadings(model: MeaningModel, word: string): [number, number][]
     else hi = mid;
   }
   const found: number[] = [];
-  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(f); i++) found.push(model.vocabulary.get(sorted[i]!)!);
+  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(f); i++)
+    found.push(model.vocabulary.get(sorted[i]!)!);
   if (found.length === 0 || found.length > MAX_CLIPPED) return [];
   const df = (t: number) => model.postings[t]!.doc.length;
   const most = Math.max(...found.map(df));
