@@ -34,7 +34,7 @@ export interface MeaningModel {
   docVectors: Float32Array;
   /** The singular values: a term's place weighted by them compares terms with one another (unknown-words.ts). */
   sigma: Float32Array;
-  /** Stems the catalog lacks → its terms of the same meaning, from the thesaurus (thesaurus.ts). */
+  /** Stems the catalog lacks or barely knows → its terms of the same meaning, from the thesaurus (thesaurus.ts). */
   related: Related;
 }
 
@@ -105,7 +105,7 @@ export function buildMeaningModel(
     termVectors,
     docVectors,
     sigma: Float32Array.from(sigma),
-    related: relatedTerms(vocabulary, written, senses),
+    related: relatedTerms(vocabulary, written, senses, (t) => df[t]!),
   };
 }
 

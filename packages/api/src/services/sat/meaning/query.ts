@@ -16,13 +16,13 @@ const EXPANSION_WEIGHT = 0.8;
  * The query's terms: its content words (spelled as the catalog spells them, so "cafeteria" stems
  * like "cafetería"), the catalog's nouns of the verbs among them ("pinté" → pintura), for each
  * colloquial phrase of the lexicon it contains ("depa", "al por menor") the catalog words that phrase
- * means, and for the words still unknown to the catalog, their readings (unknown-words.ts).
+ * means, and for the words the catalog still lacks or barely knows, their readings (unknown-words.ts).
  */
 export function analyzeQuery(model: MeaningModel, query: string): QueryTerm[] {
   const typed = words(query);
   const folded = typed.map(fold);
   const out: QueryTerm[] = [];
-  /** Words the catalog lacks, however inflected: read through the thesaurus once the rest is known. */
+  /** Words the catalog lacks or barely knows: read (unknown-words.ts) once the rest of the query is known. */
   const unknown: string[] = [];
   for (const w of typed) {
     if (!isContentWord(w)) continue;
@@ -33,7 +33,7 @@ export function analyzeQuery(model: MeaningModel, query: string): QueryTerm[] {
       const noun = model.surface[model.vocabulary.get(s)!]!;
       out.push({ stem: s, text: noun, weight: EXPANSION_WEIGHT, word: w, via: noun });
     }
-    if (!model.vocabulary.has(own) && !derived.length) unknown.push(w);
+    if (!derived.length && (!model.vocabulary.has(own) || model.related.has(own))) unknown.push(w);
   }
   const stems = folded.map(stem);
   for (let i = 0; i < folded.length; i++) {

@@ -40,6 +40,18 @@ describe('the thesaurus read into the meaning model', () => {
     expect(weights).toEqual([1, 0.59, 0.41]);
   });
 
+  it('widens a word the catalog barely knows (in at most 5 codes), not one it knows well', () => {
+    const [vocabulary, written] = catalogOf('marrano', 'cerdo', 'puerco');
+    const senses = [['puerco', 'cerdo', 'marrano']];
+    // Codes holding each term: marrano 1, cerdo 40, puerco 6.
+    const docs = [1, 40, 6];
+    const related = relatedTerms(vocabulary, written, senses, (t) => docs[t]!);
+    // puerco (the entry word, 1) before cerdo (second in the sense, 1/√2); never marrano itself.
+    expect(related.get(stem('marrano'))?.terms).toEqual([2, 1]);
+    expect(related.has(stem('puerco'))).toBe(false); // 6 codes: known well enough
+    expect(related.has(stem('cerdo'))).toBe(false);
+  });
+
   it('counts a synonym only when the catalog writes that word, not just its stem', () => {
     // "combar" and "combo" share Snowball's stem "comb"; the catalog writes only "combo".
     const related = relatedTerms(...catalogOf('combo', 'cerdos'), [['engordar', 'combar', 'cebar', 'cerdo']]);

@@ -20,17 +20,22 @@ export function readThesaurus(file = THESAURUS_FILE): string[][] {
     .map((line) => line.split('|'));
 }
 
-/** Per stem the catalog does not know: catalog term numbers of the same meaning, with their weight (best 1). */
+/**
+ * Per stem the catalog does not know, or barely (in at most RARE_DOCS codes): catalog term numbers of
+ * the same meaning, with their weight (best 1).
+ */
 export type Related = Map<string, { terms: number[]; weights: number[] }>;
 
+/** A stem in this many codes or fewer is barely known to the catalog: its synonyms may widen it. */
+export const RARE_DOCS = 5;
 /** How many catalog terms a word unknown to the catalog is read as, at most. */
 const MAX_RELATED = 12;
 /** A synonym's say falls with its place in the sense (the thesaurus lists the closest first). */
 const rankWeight = (place: number) => 1 / Math.sqrt(1 + place);
 
 /**
- * For every single word of the thesaurus whose stem the catalog's `vocabulary` lacks, its synonyms
- * the catalog knows, by how many of its senses name them and how early. The thesaurus is read both
+ * For every single word of the thesaurus whose stem the catalog's `vocabulary` lacks, or holds in at
+ * most RARE_DOCS codes (`docsOf`), its synonyms the catalog knows, by how many of its senses name them and how early. The thesaurus is read both
  * ways (a word listed only as a synonym still gets the entry word and its fellow synonyms). A synonym
  * counts only when the catalog writes that very word (`catalogWords`, folded; a plural of it will
  * do), not merely one of its stem: Snowball cuts verbs hard, and "combar" is no "combo" nor
@@ -40,6 +45,7 @@ export function relatedTerms(
   vocabulary: Map<string, number>,
   catalogWords: Set<string>,
   senses: string[][],
+  docsOf: (term: number) => number = () => Number.POSITIVE_INFINITY,
 ): Related {
   // stem → neighbouring words with their summed weight (a phrase counts by its content words).
   const graph = new Map<string, Map<string, number>>();
@@ -65,12 +71,13 @@ export function relatedTerms(
   };
   const out: Related = new Map();
   for (const [key, edges] of graph) {
-    if (vocabulary.has(key)) continue;
+    const own = vocabulary.get(key);
+    if (own !== undefined && docsOf(own) > RARE_DOCS) continue;
     const score = new Map<number, number>();
     // Synonyms of synonyms were tried and left out: "pastor" → zagal → talego.
     for (const [o, w] of edges) {
       const t = written(o) ? vocabulary.get(stem(o)) : undefined;
-      if (t !== undefined) score.set(t, (score.get(t) ?? 0) + w);
+      if (t !== undefined && t !== own) score.set(t, (score.get(t) ?? 0) + w);
     }
     if (score.size === 0) continue;
     const best = [...score].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_RELATED);

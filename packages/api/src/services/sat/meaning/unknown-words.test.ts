@@ -22,12 +22,15 @@ const model = buildMeaningModel(
     entry('60121000', 'Calendarios del año'),
     entry('10151603', 'Echeveria en maceta'),
     entry('70122100', 'Servicios de pastoreo'),
+    entry('10101512', 'Gorrinos de engorda'),
   ],
   {
-    // A thesaurus of one word the catalog lacks, with a sense for pigs and one for dirt.
+    // A thesaurus of one word the catalog lacks, with a sense for pigs and one for dirt, and of one
+    // it barely knows (a single code).
     senses: [
       ['cochino', 'sucio', 'cerdo'],
       ['cochino', 'cerdo', 'marrano'],
+      ['gorrino', 'cerdo'],
     ],
   },
 );
@@ -62,6 +65,14 @@ describe('the readings of a word the catalog does not know', () => {
     expect(readings('limpieza de lo cochino', 'cochino')).toEqual(['sucios']);
     // Alone, the thesaurus' own order: cerdo (in both senses) before sucio.
     expect(readings('cochinos', 'cochinos')).toEqual(['cerdos', 'sucios']);
+  });
+
+  it('reads a word the catalog barely knows through its synonyms too, at half the weight', () => {
+    const terms = analyzeQuery(model, 'granja de gorrinos');
+    expect(terms.find((t) => t.word === 'gorrinos' && !t.via)!.weight).toBe(1);
+    const cerdo = terms.find((t) => t.word === 'gorrinos' && t.via === 'cerdos');
+    // 0.5 × 0.6 at best (the only reading, scaled to it).
+    expect(cerdo?.weight).toBeCloseTo(0.5 * 0.6);
   });
 
   it('ranks the catalog by those readings, below the word itself', () => {

@@ -9,6 +9,8 @@ import { fold, stem } from './text';
  */
 const FORM_WEIGHT = 0.9;
 const THESAURUS_WEIGHT = 0.6;
+/** A word the catalog barely knows (thesaurus.ts, RARE_DOCS) stands mostly for itself: its synonyms weigh half. */
+const BARELY_KNOWN = 0.5;
 const CLIPPING_WEIGHT = 0.6;
 /** At most this many readings of one word are kept. */
 const READINGS = 4;
@@ -48,7 +50,8 @@ const MAX_CLIPPED = 12;
 
 /**
  * Readings of the query's words the catalog does not know, each a catalog term weighted by how it
- * was found, and chosen by the rest of the query:
+ * was found, and chosen by the rest of the query (of words it barely knows, only the thesaurus' at
+ * half weight):
  * - by form, the same word: a plural Snowball left whole ("años" → año), or a prefix before a word
  *   the catalog knows ("autolavado" → lavado, "multiservicios" → servicios);
  * - by meaning, the thesaurus' synonyms the catalog knows (thesaurus.ts);
@@ -67,12 +70,14 @@ export function unknownWordTerms(model: MeaningModel, terms: QueryTerm[], unknow
     const offer = (t: number, w: number, same: boolean) => {
       if (w > (candidates.get(t)?.[0] ?? 0)) candidates.set(t, [w, same]);
     };
-    for (const t of formReadings(model, word)) offer(t, FORM_WEIGHT, true);
-    const related = model.related.get(stem(model.spelling.get(word) ?? word));
+    const own = stem(model.spelling.get(word) ?? word);
+    const known = model.vocabulary.has(own);
+    if (!known) for (const t of formReadings(model, word)) offer(t, FORM_WEIGHT, true);
+    const related = model.related.get(own);
     related?.terms.forEach((t, i) => {
-      offer(t, THESAURUS_WEIGHT * related.weights[i]!, false);
+      offer(t, (known ? BARELY_KNOWN : 1) * THESAURUS_WEIGHT * related.weights[i]!, false);
     });
-    if (candidates.size === 0)
+    if (candidates.size === 0 && !known)
       for (const [t, w] of clippingReadings(model, word)) offer(t, CLIPPING_WEIGHT * w, true);
     // A synonym must fit the context; the same word's best reading is kept even when the context
     // says nothing of it ("refris usados").
