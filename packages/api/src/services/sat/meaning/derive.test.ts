@@ -64,34 +64,6 @@ describe('diminutives read as the word they diminish', () => {
   });
 });
 
-describe('a trade’s worker read as the trade', () => {
-  it('reads -ero/-era as -ería (or the thing worked), -ador as -ación, -ctor as -cción', () => {
-    const catalog = buildMeaningModel(
-      [
-        ['72154300', 'Servicios de herrería'],
-        ['72153300', 'Servicios de tapicería'],
-        ['53111600', 'Zapatos'],
-        ['81111800', 'Servicios de programación'],
-        ['82111804', 'Servicios de traducción escrita'],
-        ['52121500', 'Ropa de cama'],
-      ].map(([id, descripcion]) => ({
-        id: id!,
-        descripcion: descripcion!,
-        palabrasSimilares: null,
-        fechaFinVigencia: null,
-      })),
-      { senses: [] },
-    );
-    const readings = (q: string) => analyzeQuery(catalog, q).flatMap((t) => (t.via ? [t.stem] : []));
-    expect(readings('herrero')).toEqual([stem('herrería')]);
-    expect(readings('tapiceras')).toEqual([stem('tapicería')]);
-    expect(readings('zapatero')).toEqual([stem('zapatos')]); // no "zapatería": the thing worked
-    expect(readings('programador')).toContain(stem('programación')); // the lexicon adds software
-    expect(readings('traductora')).toContain(stem('traducción'));
-    expect(readings('cama')).toEqual([]); // no agent suffix
-  });
-});
-
 describe('a sentence about one’s work asks for a service', () => {
   it('tells a service from a sale or a purchase', () => {
     expect(intentOf(words('pinté la casa de un cliente'))).toBe('service'); // preterite, first person

@@ -91,23 +91,8 @@ function stemsByPrefix(model: MeaningModel): Map<string, string[]> {
 const DIMINUTIVE = /c?it[oa]s?$/;
 
 /**
- * Who does a trade, named after it ("soy herrero", "busco tapicera"): the agent suffix, and what the
- * root takes instead to name the trade or the place (herr-ero → herr-ería, cost-urera → cost-ura),
- * failing that the thing worked (zapat-ero → zapat-o); program-ador → program-ación, traduc-tor →
- * traduc-ción. The first the catalog has is the reading. General Spanish word formation, tried on
- * every word.
- */
-const AGENTS: [RegExp, string[]][] = [
-  [/er[oa]s?$/, ['ería', 'ura', 'o', 'a']],
-  [/ador(a|es|as)?$/, ['ación', 'o']],
-  [/ctor(a|es|as)?$/, ['cción']],
-];
-/** An agent's root is at least this long ("pan-adero" is read as pan-adería, not as "pan"). */
-const MIN_AGENT_ROOT = 3;
-
-/**
- * The catalog stems naming what the verb `word` does, what the diminutive `word` diminishes, or the
- * trade of the agent `word`, other than `own` (the word's own stem).
+ * The catalog stems naming what the verb `word` does, or what the diminutive `word` diminishes,
+ * other than `own` (the word's own stem).
  */
 export function derivedStems(model: MeaningModel, word: string, own: string): string[] {
   const out = new Set<string>();
@@ -115,13 +100,6 @@ export function derivedStems(model: MeaningModel, word: string, own: string): st
   if (base !== fold(word) && base.length >= 3)
     for (const s of ['', 'a', 'o', 'e'].map((end) => stem(base + end)))
       if (s !== own && model.vocabulary.has(s)) out.add(s);
-  for (const [suffix, endings] of AGENTS) {
-    const root = fold(word).replace(suffix, '');
-    if (root === fold(word) || root.length < MIN_AGENT_ROOT) continue;
-    const s = endings.map((end) => stem(root + end)).find((x) => model.vocabulary.has(x));
-    if (s !== undefined && s !== own) out.add(s);
-    break;
-  }
   for (const root of verbRoots(word)) {
     for (const s of stemsByPrefix(model).get(root.slice(0, MIN_ROOT)) ?? []) {
       if (s !== own && s.startsWith(root) && NOUN_ENDINGS.has(s.slice(root.length))) out.add(s);

@@ -1,6 +1,5 @@
 import { type SparseRows, truncatedSvd } from './svd';
 import { fold, isContentWord, stem, words } from './text';
-import { type Related, readThesaurus, relatedTerms } from './thesaurus';
 
 /** What the model reads of a catalog row. */
 export interface CatalogEntry {
@@ -32,25 +31,15 @@ export interface MeaningModel {
   termVectors: Float32Array;
   /** codes × dims, unit length. */
   docVectors: Float32Array;
-  /** The singular values: a term's place weighted by them compares terms with one another (unknown-words.ts). */
-  sigma: Float32Array;
-  /** Stems the catalog lacks or barely knows → its terms of the same meaning, from the thesaurus (thesaurus.ts). */
-  related: Related;
 }
 
 export const LATENT_DIMENSIONS = 64;
 const CLASS_WEIGHT = 0.5;
 
-/** `senses`: the thesaurus read into the model (the shipped one unless given). */
-export function buildMeaningModel(
-  entries: CatalogEntry[],
-  { dims = LATENT_DIMENSIONS, senses = readThesaurus() }: { dims?: number; senses?: string[][] } = {},
-): MeaningModel {
+export function buildMeaningModel(entries: CatalogEntry[], dims = LATENT_DIMENSIONS): MeaningModel {
   const vocabulary = new Map<string, number>();
   const surface: string[] = [];
   const spelling = new Map<string, string>();
-  /** Every word the catalog writes, folded (which synonyms of the thesaurus it really uses). */
-  const written = new Set<string>();
   const df: number[] = [];
   const docs: Map<number, number>[] = [];
   const classes = new Map(entries.filter((e) => e.id.endsWith('00')).map((e) => [e.id, e.descripcion]));
@@ -61,7 +50,6 @@ export function buildMeaningModel(
     for (const [i, w] of [...own, ...kin].entries()) {
       if (!isContentWord(w)) continue;
       const f = fold(w);
-      written.add(f);
       if (f !== w && !spelling.has(f)) spelling.set(f, w);
       const s = stem(w);
       let t = vocabulary.get(s);
@@ -81,7 +69,7 @@ export function buildMeaningModel(
   const a = sparseTfIdf(docs, idf);
   const postings = columns(a);
   const k = Math.max(1, Math.min(dims, vocabulary.size - 1, n - 1));
-  const { v, sigma, rank } = truncatedSvd(a, k);
+  const { v, rank } = truncatedSvd(a, k);
   const termVectors = Float32Array.from(v);
   const docVectors = new Float32Array(n * rank);
   for (let r = 0; r < n; r++) {
@@ -104,8 +92,6 @@ export function buildMeaningModel(
     dims: rank,
     termVectors,
     docVectors,
-    sigma: Float32Array.from(sigma),
-    related: relatedTerms(vocabulary, written, senses, (t) => df[t]!),
   };
 }
 

@@ -3,37 +3,43 @@ import { type Intent, intentFactor } from './intent';
 import { LEXICON, LEXICON_LONGEST } from './lexicon';
 import type { MeaningModel } from './model';
 import { normalize } from './model';
-import type { QueryTerm } from './query-term';
 import { fold, isContentWord, stem, words } from './text';
-import { unknownWordTerms } from './unknown-words';
 
-export type { QueryTerm };
+/** One weighted stem of a query and where it came from: the user's word, or a lexicon entry. */
+export interface QueryTerm {
+  stem: string;
+  /** The term's own word: the user's, or the catalog word the lexicon gave. */
+  text: string;
+  weight: number;
+  /** The user's word (as typed, lower case). */
+  word: string;
+  /**
+   * The lexicon phrase, or the catalog noun of the verb typed (derive.ts), that brought this term in,
+   * when it did not come straight from the query.
+   */
+  via?: string;
+}
 
 /** How much a term the lexicon adds weighs next to a word the user typed. */
 const EXPANSION_WEIGHT = 0.8;
 
 /**
  * The query's terms: its content words (spelled as the catalog spells them, so "cafeteria" stems
- * like "cafetería"), the catalog's nouns of the verbs among them ("pinté" → pintura), for each
- * colloquial phrase of the lexicon it contains ("depa", "al por menor") the catalog words that phrase
- * means, and for the words the catalog still lacks or barely knows, their readings (unknown-words.ts).
+ * like "cafetería"), the catalog's nouns of the verbs among them ("pinté" → pintura), plus, for each colloquial phrase of the lexicon it contains ("depa", "al por
+ * menor"), the catalog words that phrase means.
  */
 export function analyzeQuery(model: MeaningModel, query: string): QueryTerm[] {
   const typed = words(query);
   const folded = typed.map(fold);
   const out: QueryTerm[] = [];
-  /** Words the catalog lacks or barely knows: read (unknown-words.ts) once the rest of the query is known. */
-  const unknown: string[] = [];
   for (const w of typed) {
     if (!isContentWord(w)) continue;
     const own = stem(model.spelling.get(w) ?? w);
     out.push({ stem: own, text: w, weight: 1, word: w });
-    const derived = derivedStems(model, w, own);
-    for (const s of derived) {
+    for (const s of derivedStems(model, w, own)) {
       const noun = model.surface[model.vocabulary.get(s)!]!;
       out.push({ stem: s, text: noun, weight: EXPANSION_WEIGHT, word: w, via: noun });
     }
-    if (!derived.length && (!model.vocabulary.has(own) || model.related.has(own))) unknown.push(w);
   }
   const stems = folded.map(stem);
   for (let i = 0; i < folded.length; i++) {
@@ -54,9 +60,7 @@ export function analyzeQuery(model: MeaningModel, query: string): QueryTerm[] {
       break;
     }
   }
-  // The lexicon's word for a phrase comes before the general readings of a word the catalog lacks.
-  const untaught = unknown.filter((w) => !out.some((t) => t.via && t.word.split(' ').includes(w)));
-  return [...out, ...unknownWordTerms(model, out, untaught)];
+  return out;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { MeaningModel } from './model';
  * as views on the file's buffer without copying. A file of another catalog version or format reads
  * as nothing, and the caller builds anew.
  */
-const MAGIC = 'FOLIOMM3';
+const MAGIC = 'FOLIOMM2';
 
 interface Header {
   version: string;
@@ -22,9 +22,6 @@ interface Header {
   vocabulary: string[];
   surface: string[];
   spelling: [string, string][];
-  sigma: number[];
-  /** The thesaurus' readings of stems the catalog lacks: stem, term numbers, weights. */
-  related: [string, number[], number[]][];
 }
 
 const pad4 = (n: number) => (n + 3) & ~3;
@@ -50,8 +47,6 @@ export function writeMeaningModel(file: string, version: string, model: MeaningM
     vocabulary: [...model.vocabulary.keys()],
     surface: model.surface,
     spelling: [...model.spelling],
-    sigma: [...model.sigma],
-    related: [...model.related].map(([s, r]) => [s, r.terms, r.weights]),
   };
   const json = Buffer.from(JSON.stringify(header));
   const sections = [model.expired, model.idf, counts, docs, weights, model.termVectors, model.docVectors];
@@ -122,7 +117,5 @@ export function readMeaningModel(file: string, version: string): MeaningModel | 
     dims,
     termVectors,
     docVectors,
-    sigma: Float32Array.from(header.sigma),
-    related: new Map(header.related.map(([s, terms, weights]) => [s, { terms, weights }])),
   };
 }
