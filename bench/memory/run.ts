@@ -16,7 +16,15 @@ import { strToU8, zipSync } from 'fflate';
 import postgres, { type Sql } from 'postgres';
 import { buildDataset, createProfile, MIX, type Mix, total } from '../import/dataset';
 import { seedCfdis, seedProfiles } from '../invoice-list/seed';
-import { type Child, rawRequest, signIn, startFolio } from '../lib/server';
+import {
+  type Child,
+  MEMORY_PEAKS,
+  type Memory,
+  memoryPeaks,
+  rawRequest,
+  signIn,
+  startFolio,
+} from '../lib/server';
 import { machine } from '../lib/stats';
 import { pgliteSql } from './pglite-sql';
 
@@ -55,10 +63,17 @@ async function peakDuring(pid: number, work: () => Promise<void>): Promise<numbe
 }
 
 /** Idle: a few seconds after the last request, once start-up work and the GC have settled. */
-async function idle(server: Child): Promise<{ rss: number; hwm: number }> {
+async function idle(server: Child): Promise<{ rss: number; hwm: number; now: Memory; peak: Memory }> {
   await new Promise((r) => setTimeout(r, 5_000));
-  return status(server.pid);
+  return { ...status(server.pid), ...(await memoryPeaks(server)) };
 }
+
+/**
+ * Inside the server (process.memoryUsage()): V8's heap, and `external`, which counts PGlite's
+ * WebAssembly memory (reserved, not all resident) and Buffers. The rest of RSS is node's own code,
+ * malloc and compiled code (docs/benchmarks.md#memory).
+ */
+const inside = (m: Memory) => `V8 heap used ${mb(m.heapUsed)}, external ${mb(m.external)}`;
 
 const mb = (v: number) => `${v.toFixed(0)} MB`;
 function verdict(value: number, target: number | undefined): string {
@@ -140,10 +155,13 @@ interface Figures {
 async function run(b: Backend): Promise<Figures> {
   log(`\n== ${b.label}; load average ${load()}`);
   const env = { ...b.env, TRUST_PROXY: 'true' };
-  let server = await startFolio(env);
+  let server = await startFolio(env, MEMORY_PEAKS);
   try {
     const fresh = await idle(server);
-    log(`idle after the first start (empty database): RSS ${mb(fresh.rss)}, peak so far ${mb(fresh.hwm)}`);
+    log(
+      `idle after the first start (empty database): RSS ${mb(fresh.rss)} (${inside(fresh.now)}), ` +
+        `peak so far ${mb(fresh.hwm)}`,
+    );
     const email = `bench-memory-${Date.now()}@example.com`;
     const { userId } = await signIn(server.url, email, IP);
     await server.stop();
@@ -159,12 +177,15 @@ async function run(b: Backend): Promise<Figures> {
     });
     log(`seeded ${ROWS.toLocaleString('en')} invoices in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
-    server = await startFolio(env);
+    server = await startFolio(env, MEMORY_PEAKS);
     const { token } = await signIn(server.url, email, IP, { registered: true });
     const seeded = await idle(server);
-    log(`idle after a restart on ${ROWS.toLocaleString('en')} invoices: RSS ${mb(seeded.rss)}`);
+    log(
+      `idle after a restart on ${ROWS.toLocaleString('en')} invoices: RSS ${mb(seeded.rss)} (${inside(seeded.now)})`,
+    );
 
     const importProfile = await createProfile(server.url, token);
+    const importStart = performance.now();
     const importPeak = await peakDuring(server.pid, async () => {
       for (const u of uploads) {
         const res = await rawRequest(
@@ -176,13 +197,15 @@ async function run(b: Backend): Promise<Figures> {
         if (res.status !== 201) throw new Error(`import: ${res.status} ${res.text.slice(0, 300)}`);
       }
     });
+    const importS = (performance.now() - importStart) / 1000;
     const afterImport = await idle(server);
     log(
-      `import of ${docs.length.toLocaleString('en')} CFDI (2 ZIPs): peak RSS ${mb(importPeak)}, ` +
-        `${mb(afterImport.rss)} idle after it`,
+      `import of ${docs.length.toLocaleString('en')} CFDI (2 ZIPs) in ${importS.toFixed(1)} s: peak RSS ${mb(importPeak)} ` +
+        `(${inside(afterImport.peak)} at their peaks), ${mb(afterImport.rss)} idle after it`,
     );
 
     let bytes = 0;
+    const exportStart = performance.now();
     const exportPeak = await peakDuring(server.pid, async () => {
       const res = await fetch(`${server.url}/api/invoices/export?profileId=${profileId}&format=xlsx`, {
         headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': IP },
@@ -191,10 +214,12 @@ async function run(b: Backend): Promise<Figures> {
       const reader = res.body.getReader();
       for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
     });
+    const exportS = (performance.now() - exportStart) / 1000;
     const afterExport = await idle(server);
     log(
-      `xlsx export of ${ROWS.toLocaleString('en')} rows (${(bytes / 1048576).toFixed(1)} MB): ` +
-        `peak RSS ${mb(exportPeak)}, ${mb(afterExport.rss)} idle after it; VmHWM since the restart ${mb(afterExport.hwm)}`,
+      `xlsx export of ${ROWS.toLocaleString('en')} rows (${(bytes / 1048576).toFixed(1)} MB) in ${exportS.toFixed(1)} s: ` +
+        `peak RSS ${mb(exportPeak)} (${inside(afterExport.peak)} at their peaks), ${mb(afterExport.rss)} idle after it; ` +
+        `VmHWM since the restart ${mb(afterExport.hwm)}`,
     );
     return {
       idleFresh: fresh.rss,

@@ -1,22 +1,20 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { resolve } from 'node:path';
 import {
   backfillSearchDictionary,
   backfillSubstitutions,
   backfillTaxDetail,
   createAppJobs,
   deriveDevKeyring,
-  ensureSatCatalog,
   keepMeaningModelIn,
   mailSatAlerts,
   SECRET_LINK_MAILS,
 } from '@folio/api';
 import { createBillingProvider } from '@folio/billing';
-import { BUNDLED_SAT_CATALOG, openDb } from '@folio/db';
 import { createMailSender } from '@folio/email';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { createsPgliteDir, fromBase, openServerDatabase, prepareInChild } from './database';
 import { loadEnv } from './env';
 import { answerClientErrors } from './http/client-errors';
 import type { AppDeps } from './http/types';
@@ -29,37 +27,13 @@ routeWarnings(log);
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
-// `pnpm start` runs in apps/api; relative paths mean the directory the command was typed in.
-const base = process.env.INIT_CWD ?? process.cwd();
-const fromBase = (p: string) => (p === 'memory://' ? p : resolve(base, p));
-
-const db = await openDb({
-  databaseUrl: env.DATABASE_URL,
-  pgliteDataDir: fromBase(env.PGLITE_DATA_DIR),
-  poolMax: env.DB_POOL_MAX,
-});
-log.info({ db: db.kind }, 'database ready (migrations applied)');
-
-// SAT_CATALOG_CSV: unset, the catalog shipped in packages/db/data (loaded on the first start); a file,
-// that one (re-imported when it changes); `starter`, the few dozen codes of the starter set (tests).
-const starterOnly = env.SAT_CATALOG_CSV === 'starter';
-const catalogStart = Date.now();
-const catalog = await ensureSatCatalog(
-  db.db,
-  env.SAT_CATALOG_CSV && !starterOnly ? fromBase(env.SAT_CATALOG_CSV) : undefined,
-  starterOnly ? undefined : BUNDLED_SAT_CATALOG,
-);
-if (catalog.kind === 'starter') {
-  log.warn(
-    { rows: catalog.rows },
-    'SAT product catalog: loaded the small starter set (SAT_CATALOG_CSV=starter). Unset it to load the full catalog',
-  );
-} else {
-  log.info({ ...catalog, ms: Date.now() - catalogStart }, 'SAT product catalog ready');
-}
+// A first start on an empty PGlite directory prepares it in a child process (database.ts).
+if (createsPgliteDir(env)) await prepareInChild();
+const { db } = await openServerDatabase(env, log);
 // The search by meaning's model is read from SAT_MEANING_MODEL_FILE (written by `pnpm
-// catalog:import`), or built and written there, by the first search that needs it, not here: a
-// server that never searches by meaning does not hold it (docs/benchmarks.md#memory).
+// catalog:import` and by a first start's child), or built and written there, by the first search
+// that needs it, not here: a server that never searches by meaning does not hold it
+// (docs/benchmarks.md#memory).
 keepMeaningModelIn(db.db, fromBase(env.SAT_MEANING_MODEL_FILE));
 
 // CFDI stored before the tax detail existed get it from their XML, in the background: a large

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('the embedded database (docs/benchmarks.md#memory)', () => {
-  it('runs with 16 MB of shared_buffers, not the 128 MB default it would hold resident for good', async () => {
+  it('runs with 16 MB of shared_buffers and of maintenance_work_mem, not the 128 and 64 MB defaults it would hold resident for good', async () => {
     const h = await openDb({ pgliteDataDir: join(tmp, 'db'), migrate: false });
     try {
       const show = async (name: string) =>
@@ -22,6 +22,7 @@ describe('the embedded database (docs/benchmarks.md#memory)', () => {
       expect(await show('shared_buffers')).toBe('16MB');
       expect(await show('temp_buffers')).toBe('4MB');
       expect(await show('wal_buffers')).toBe('1MB');
+      expect(await show('maintenance_work_mem')).toBe('16MB');
     } finally {
       await h.close();
     }

@@ -8,9 +8,16 @@ import { pathToFileURL } from 'node:url';
  * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters. PGlite
  * touches all of `shared_buffers` at start and its WebAssembly memory never shrinks, so the 128 MB
  * default is 128 MB of RSS for good; the pages it would have cached stay in the OS page cache, read
- * back through the file system (docs/benchmarks.md#memory, issue 30).
+ * back through the file system. `maintenance_work_mem` (64 MB by default) is what an index build
+ * takes, a migration's on a large table included: a GIN index over 300,000 rows grew RSS 46 MB
+ * more at 64 MB than at 16 (docs/benchmarks.md#memory, issue 30).
  */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'temp_buffers=4MB', 'wal_buffers=1MB'];
+export const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'temp_buffers=4MB',
+  'wal_buffers=1MB',
+  'maintenance_work_mem=16MB',
+];
 
 /**
  * Creates an empty PGlite database in `dir` (initdb) in a child process when there is none yet.
