@@ -182,12 +182,13 @@ async function awaitLine(child: Child, line: RegExp, what: string): Promise<RegE
 const windows = new WeakMap<Child, number>();
 /**
  * Profiles a server's CPU while `run` runs (the server must run with CPU_WINDOW among its node flags)
- * and answers the .cpuprofile written, with the longest the event loop was held over the window (ms).
+ * and answers the .cpuprofile written, with the longest the event loop was held over the window: in
+ * wall time and in the process's CPU time (ms; lib/cpu-window.mjs).
  */
 export async function cpuWindow(
   child: Child,
   run: () => Promise<void>,
-): Promise<{ file: string; loopBlockMs: number }> {
+): Promise<{ file: string; loopBlock: { wallMs: number; cpuMs: number } }> {
   const n = (windows.get(child) ?? 0) + 1;
   windows.set(child, n);
   process.kill(child.pid, 'SIGUSR2');
@@ -195,8 +196,8 @@ export async function cpuWindow(
   await run();
   process.kill(child.pid, 'SIGUSR2');
   const file = (await awaitLine(child, new RegExp(`^cpu-window ${n} (.*)$`, 'm'), 'cpu profile'))[1]!;
-  const loop = await awaitLine(child, new RegExp(`^cpu-window-loop ${n} (.*)$`, 'm'), 'event-loop block');
-  return { file, loopBlockMs: Number(loop[1]) };
+  const loop = await awaitLine(child, new RegExp(`^cpu-window-loop ${n} (\\S+) (\\S+)$`, 'm'), 'event-loop block');
+  return { file, loopBlock: { wallMs: Number(loop[1]), cpuMs: Number(loop[2]) } };
 }
 
 /** A script under bench/ (path relative to bench/). */

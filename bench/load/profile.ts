@@ -184,12 +184,13 @@ try {
       log(
         `  ${(Number(st.calls) / N).toFixed(2).padStart(6)} × ${(st.ms / Number(st.calls)).toFixed(3).padStart(7)} ms  ${st.query.replace(/\s+/g, ' ').slice(0, 150)}`,
       );
-    const { file, loopBlockMs } = await cpuWindow(folio, async () => {
+    const { file, loopBlock } = await cpuWindow(folio, async () => {
       for (let n = 0; n < N; n++) await one();
     });
     const busy = printCpuProfile(file, `${kind} CPU profile`, 25, `${N} more requests`)?.busyUs ?? 0;
     log(
-      `main thread, profiled: ${(busy / 1000 / N).toFixed(2)} ms a request; longest event-loop block ${loopBlockMs} ms`,
+      `main thread, profiled: ${(busy / 1000 / N).toFixed(2)} ms a request; longest event-loop block ` +
+        `${loopBlock.cpuMs} ms of CPU (${loopBlock.wallMs} ms of wall time)`,
     );
   }
   agent.destroy();
