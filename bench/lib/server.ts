@@ -196,7 +196,11 @@ export async function cpuWindow(
   await run();
   process.kill(child.pid, 'SIGUSR2');
   const file = (await awaitLine(child, new RegExp(`^cpu-window ${n} (.*)$`, 'm'), 'cpu profile'))[1]!;
-  const loop = await awaitLine(child, new RegExp(`^cpu-window-loop ${n} (\\S+) (\\S+)$`, 'm'), 'event-loop block');
+  const loop = await awaitLine(
+    child,
+    new RegExp(`^cpu-window-loop ${n} (\\S+) (\\S+)$`, 'm'),
+    'event-loop block',
+  );
   return { file, loopBlock: { wallMs: Number(loop[1]), cpuMs: Number(loop[2]) } };
 }
 
