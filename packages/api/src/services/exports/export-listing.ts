@@ -17,8 +17,9 @@ import { csvFile, xlsxFile } from './writers';
 /** Rows read per keyset page: small enough to hold, large enough that round trips do not dominate. */
 const PAGE_ROWS = 1_000;
 /**
- * Rows written between two turns of the event loop: a page of xlsx rows written in one go is 20–40
- * ms that every other request would wait behind (docs/benchmarks.md, "Heavy requests").
+ * Rows written between two turns of the event loop. Without them a CSV page is shaped and written
+ * in one stretch (its stringifier never waits) that every other request waits behind; the xlsx
+ * writer already gives turns while it waits for its deflater (docs/benchmarks.md, "Heavy requests").
  */
 const ROWS_PER_TURN = 200;
 
