@@ -182,16 +182,26 @@ async function awaitLine(child: Child, line: RegExp, what: string): Promise<RegE
 const windows = new WeakMap<Child, number>();
 /**
  * Profiles a server's CPU while `run` runs (the server must run with CPU_WINDOW among its node flags)
- * and answers the .cpuprofile written.
+ * and answers the .cpuprofile written, with the longest the event loop was held over the window: in
+ * wall time and in the process's CPU time (ms; lib/cpu-window.mjs).
  */
-export async function cpuWindow(child: Child, run: () => Promise<void>): Promise<string> {
+export async function cpuWindow(
+  child: Child,
+  run: () => Promise<void>,
+): Promise<{ file: string; loopBlock: { wallMs: number; cpuMs: number } }> {
   const n = (windows.get(child) ?? 0) + 1;
   windows.set(child, n);
   process.kill(child.pid, 'SIGUSR2');
   await awaitLine(child, new RegExp(`^cpu-window started ${n}$`, 'm'), 'cpu-window start');
   await run();
   process.kill(child.pid, 'SIGUSR2');
-  return (await awaitLine(child, new RegExp(`^cpu-window ${n} (.*)$`, 'm'), 'cpu profile'))[1]!;
+  const file = (await awaitLine(child, new RegExp(`^cpu-window ${n} (.*)$`, 'm'), 'cpu profile'))[1]!;
+  const loop = await awaitLine(
+    child,
+    new RegExp(`^cpu-window-loop ${n} (\\S+) (\\S+)$`, 'm'),
+    'event-loop block',
+  );
+  return { file, loopBlock: { wallMs: Number(loop[1]), cpuMs: Number(loop[2]) } };
 }
 
 /** A script under bench/ (path relative to bench/). */

@@ -9,7 +9,9 @@
 // Run: pnpm --filter @folio/bench run load:profile; env N (300), WARM (50), PROFILE_DIR (keep the
 // profiles there), KINDS (comma list of: sat-search, import, invoice-list, expense-list, subscription,
 // export-xlsx, export-csv, pdf, monthly-report, annual-report, meaning-search; default the first two), ROWS (CFDI seeded over 100 profiles as bench:load does, so the listings
-// answer full pages of a month; default 0: the listings read an empty profile), PLAN (PRO).
+// answer full pages of a month; default 0: the listings read an empty profile), PROFILES (100: the
+// profiles ROWS is spread over), PLAN (PRO). Each kind's profiled window also prints the longest
+// event-loop block: what one request of it makes every other request wait.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -27,6 +29,8 @@ const N = Number(process.env.N ?? 300);
 const WARM = Number(process.env.WARM ?? 50);
 const KINDS = (process.env.KINDS ?? 'sat-search,import').split(',');
 const ROWS = Number(process.env.ROWS ?? 0);
+/** The profiles ROWS is spread over: 100 as bench:load; PROFILES=1 ROWS=10000 is one profile of 1 M CFDI's size. */
+const PROFILES = Number(process.env.PROFILES ?? 100);
 /** The caller's plan: PRO, or ENTERPRISE for more searches by meaning than PRO's 500 a month. */
 const PLAN = process.env.PLAN ?? 'PRO';
 const url = process.env.TEST_DATABASE_URL;
@@ -69,11 +73,11 @@ try {
   });
   const profileId = profile.data.id;
   // The listings read a month of a seeded profile when ROWS > 0 (as bench:load's), else the empty one.
-  const listed = ROWS > 0 ? (await seedProfiles(stats, userId, 100))[0]! : profileId;
+  const listed = ROWS > 0 ? (await seedProfiles(stats, userId, PROFILES))[0]! : profileId;
   if (ROWS > 0) {
-    await seedCfdis(stats, userId, ROWS, 100, () => {});
+    await seedCfdis(stats, userId, ROWS, PROFILES, () => {});
     await stats`select pg_stat_statements_reset()`;
-    log(`seeded ${ROWS.toLocaleString('en')} CFDI over 100 profiles; load average ${load()}`);
+    log(`seeded ${ROWS.toLocaleString('en')} CFDI over ${PROFILES} profiles; load average ${load()}`);
   }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const send = (method: string, path: string, body?: string) =>
@@ -180,11 +184,14 @@ try {
       log(
         `  ${(Number(st.calls) / N).toFixed(2).padStart(6)} × ${(st.ms / Number(st.calls)).toFixed(3).padStart(7)} ms  ${st.query.replace(/\s+/g, ' ').slice(0, 150)}`,
       );
-    const file = await cpuWindow(folio, async () => {
+    const { file, loopBlock } = await cpuWindow(folio, async () => {
       for (let n = 0; n < N; n++) await one();
     });
     const busy = printCpuProfile(file, `${kind} CPU profile`, 25, `${N} more requests`)?.busyUs ?? 0;
-    log(`main thread, profiled: ${(busy / 1000 / N).toFixed(2)} ms a request`);
+    log(
+      `main thread, profiled: ${(busy / 1000 / N).toFixed(2)} ms a request; longest event-loop block ` +
+        `${loopBlock.cpuMs} ms of CPU (${loopBlock.wallMs} ms of wall time)`,
+    );
   }
   agent.destroy();
 } finally {

@@ -11,11 +11,11 @@ import { xlsxWorkbook } from '../exports/writers';
 import { authorizeProfile } from '../profiles/access';
 import { diotTxt } from './compute/diot-txt';
 import {
-  annualReport,
+  annualReportSteps,
   includes,
   type MonthlyReport,
   monthKey,
-  monthlyReport,
+  monthlyReportSteps,
   type ReportProfile,
 } from './compute/monthly';
 import { settingsOf } from './compute/year';
@@ -24,6 +24,7 @@ import { MESES, printedSheets } from './printed-sheets';
 import { monthRange, reportLevelRequired, yearRange } from './rules';
 import { statusAdvertencias } from './status-notices';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';
+import { finishYielding } from './yielding';
 
 // The reports of plan-features §3: the caller's plan decides the level (and whether the report is
 // served at all), the rows are read in a few statements, the pure module computes.
@@ -65,7 +66,10 @@ async function monthly(ctx: Context, userId: string, q: MonthQuery) {
     taxSettingsOf(ctx.db, profile.id, q.año),
     statusNotices(ctx.db, month),
   ]);
-  const report = monthlyReport(profile, rows, q, nivel, now(), settingsOf(settings));
+  // In steps: a year of documents would hold the event loop for 100+ ms (docs/benchmarks.md).
+  const report = await finishYielding(
+    monthlyReportSteps(profile, rows, q, nivel, now(), settingsOf(settings)),
+  );
   report.advertencias.push(...statusAdvertencias(notices, monthKey(q)));
   return report;
 }
@@ -79,7 +83,9 @@ async function annual(ctx: Context, userId: string, q: YearQuery) {
     taxSettingsOf(ctx.db, profile.id, q.año),
     statusNotices(ctx.db, range),
   ]);
-  const report = annualReport(profile, rows, q.año, nivel, now(), settingsOf(settings));
+  const report = await finishYielding(
+    annualReportSteps(profile, rows, q.año, nivel, now(), settingsOf(settings)),
+  );
   for (const m of report.meses)
     m.advertencias.push(...statusAdvertencias(notices, monthKey({ año: q.año, mes: m.periodo.mes })));
   return report;

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { finishYielding } from '../yielding';
 import { dec, toMoney } from './decimal';
 import { tipoTercero } from './diot';
-import { isOpen, monthlyReport, type ReportProfile } from './monthly';
+import {
+  annualReport,
+  annualReportSteps,
+  isOpen,
+  monthlyReport,
+  monthlyReportSteps,
+  type ReportProfile,
+} from './monthly';
 import { resicoTasa } from './resico';
 import type { ReportDoc, ReportPayment, ReportRows } from './rows';
+import { CHUNK } from './steps';
 
 const profile: ReportProfile = {
   id: 'p1',
@@ -389,5 +398,47 @@ describe('credit notes on the cash basis (tax-rules §2)', () => {
     expect(por_tasa?.tasa_16).toEqual({ base: -100, iva: -16 });
     expect(february.advertencias.some((a) => a.includes('complementaria'))).toBe(true);
     expect(report(3).flujo?.cobrado.total).toBe(0);
+  });
+});
+
+describe('a report in steps (steps.ts): the same figures, with the event loop given back between chunks', () => {
+  // 100 invoices on the 10th of every month of 2025: 1,200 documents, several CHUNKs.
+  const year = rows({
+    docs: Array.from({ length: 1_200 }, (_, i) =>
+      doc({ fecha: `2025-${String(1 + (i % 12)).padStart(2, '0')}-10T10:00:00` }),
+    ),
+  });
+  /** The report run by `finishYielding`, and how many turns of the event loop ran meanwhile. */
+  async function withTurns<T>(run: () => Promise<T>) {
+    let turns = 0;
+    let done = false;
+    const turn = () => {
+      if (done) return;
+      turns++;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    const report = await run();
+    done = true;
+    return { report, turns };
+  }
+
+  it('a December report (the year from January) lets other work run at least once per CHUNK documents', async () => {
+    const december = { año: 2025, mes: 12 };
+    const { report, turns } = await withTurns(() =>
+      finishYielding(monthlyReportSteps(profile, year, december, 'advanced', CLOSED)),
+    );
+    expect(turns).toBeGreaterThanOrEqual(1_200 / CHUNK);
+    expect(report).toEqual(monthlyReport(profile, year, december, 'advanced', CLOSED));
+    // 100 invoices of 100 + 16 IVA in December, cobrado (PUE) the same month.
+    expect(report.flujo?.cobrado.base).toBe(100 * 100);
+  });
+
+  it('the annual report in steps equals the one computed straight through', async () => {
+    const { report, turns } = await withTurns(() =>
+      finishYielding(annualReportSteps(profile, year, 2025, 'advanced', CLOSED)),
+    );
+    expect(turns).toBeGreaterThanOrEqual(1_200 / CHUNK + 12);
+    expect(report).toEqual(annualReport(profile, year, 2025, 'advanced', CLOSED));
   });
 });

@@ -11,12 +11,13 @@ import {
 } from './doc-taxes';
 // tax-rules §4, §5 (creditable IVA, totals by rate, year to date, nómina): iva-month.ts, year.ts.
 import { addPorTasa, type IvaMonth, ivaMonth, shapePorTasa } from './iva-month';
-import { collectMovements } from './movements';
+import { collectingMovements } from './movements';
 import { type NominaTotals, shapeNomina } from './nomina';
 // tax-rules §4, §5 (creditable IVA, totals by rate, year to date, nómina): iva-month.ts, year.ts.
 import { platformWarning } from './platforms';
 import { REGIMEN_RESICO, type ResicoFigures, resicoOf } from './resico';
 import type { PendingDoc, ReportRows, Side } from './rows';
+import { finish, type Steps } from './steps';
 import {
   leftWarning,
   limitWarning,
@@ -334,20 +335,21 @@ function monthFigures(
   };
 }
 
-/** Months 1..`hasta` of a year, each carrying what the earlier ones left (year.ts). */
-export function yearFigures(
+/** Months 1..`hasta` of a year, each carrying what the earlier ones left (year.ts); a pause before each. */
+function* yearSteps(
   profile: ReportProfile,
   rows: ReportRows,
   año: number,
   hasta: number,
   now: Date,
   settings: ReportSettings,
-): MonthFigures[] {
-  const movements = collectMovements(rows);
+): Steps<MonthFigures[]> {
+  const movements = yield* collectingMovements(rows);
   const open = openDocs(rows.pending);
   const figures: MonthFigures[] = [];
   let before = START_OF_YEAR;
   for (let mes = 1; mes <= hasta; mes++) {
+    yield;
     const f = monthFigures(profile, movements, open, { año, mes }, now, {
       before,
       settings,
@@ -470,22 +472,26 @@ type PartyShape<K extends string> = {
 
 export type MonthlyReport = ReturnType<typeof shapeMonth>;
 
-/** GET /api/reports/monthly: one month from its rows. */
-export function monthlyReport(
+/** GET /api/reports/monthly: one month from its rows, in steps (steps.ts). */
+export function* monthlyReportSteps(
   profile: ReportProfile,
   rows: ReportRows,
   period: Period,
   nivel: Nivel,
   now: Date,
   settings: ReportSettings = NO_SETTINGS,
-): MonthlyReport {
+): Steps<MonthlyReport> {
   // The months before it in the rows (from January) give what it carries over (year.ts).
-  const figures = yearFigures(profile, rows, period.año, period.mes, now, settings).at(-1)!;
+  const figures = (yield* yearSteps(profile, rows, period.año, period.mes, now, settings)).at(-1)!;
   return shapeMonth(profile, period, nivel, figures);
 }
 
-/** GET /api/reports/annual: the twelve months from one set of rows, and the year's totals. */
-export function annualReport(
+/** `monthlyReportSteps` straight through. */
+export const monthlyReport = (...args: Parameters<typeof monthlyReportSteps>): MonthlyReport =>
+  finish(monthlyReportSteps(...args));
+
+/** GET /api/reports/annual: the twelve months from one set of rows, and the year's totals, in steps. */
+export function* annualReportSteps(
   profile: ReportProfile,
   rows: ReportRows,
   año: number,
@@ -493,18 +499,27 @@ export function annualReport(
   now: Date,
   settings: ReportSettings = NO_SETTINGS,
 ) {
-  const figures = yearFigures(profile, rows, año, 12, now, settings);
+  const figures = yield* yearSteps(profile, rows, año, 12, now, settings);
   // LISR 113-F: not for a year in which the profile left RESICO (year.ts).
   const anual = isResico(profile) ? resicoDelAño(figures, settings, figures.at(-1)!.ytd.salioDeResico) : null;
+  const meses: MonthlyReport[] = [];
+  for (const [i, f] of figures.entries()) {
+    yield;
+    meses.push(shapeMonth(profile, { año, mes: i + 1 }, nivel, f));
+  }
   return {
     profile: { id: profile.id, rfc: profile.rfc, nombre: profile.nombre },
     año,
     nivel,
-    meses: figures.map((f, i) => shapeMonth(profile, { año, mes: i + 1 }, nivel, f)),
+    meses,
     totales: shapeTotals(figures, nivel, isResico(profile)),
     ...(includes(nivel, 'advanced') && anual && { resico_anual: shapeResicoAnual(anual) }),
   };
 }
+
+/** `annualReportSteps` straight through. */
+export const annualReport = (...args: Parameters<typeof annualReportSteps>) =>
+  finish(annualReportSteps(...args));
 
 const addAccrual = (list: AccrualSum[]): AccrualSum => ({
   documentos: list.reduce((n, a) => n + a.documentos, 0),

@@ -17,6 +17,7 @@ import { factsOfDoc, factsOfManual } from './iva-creditable';
 import { addNoteCash } from './notes';
 import { actosOf } from './proportion';
 import type { ReportDoc, ReportManualExpense, ReportPayment, ReportRows } from './rows';
+import { CHUNK, finish, type Steps } from './steps';
 
 // Every document, payment and manual expense turned into dated movements in MXN, exact (Dec): what
 // accrues (by the document's Fecha) and what moves cash (PUE on its date, PPD by each payment's
@@ -33,7 +34,8 @@ type PendingDetail = Map<string, { documents: number; paymentCfdi: Set<string> }
 const noRate = (what: string, moneda: string) =>
   `${what} en ${moneda} sin tipo de cambio: no se cuenta en los importes`;
 
-export function collectMovements(rows: ReportRows): Movements {
+/** The period's movements, pausing every CHUNK documents or payments (steps.ts). */
+export function* collectingMovements(rows: ReportRows): Steps<Movements> {
   const m: Movements = { accrual: new Map(), cash: new Map(), warnings: new Map() };
   const pending: PendingDetail = new Map();
   const pendingIn = (month: string) => {
@@ -44,9 +46,11 @@ export function collectMovements(rows: ReportRows): Movements {
     }
     return p;
   };
+  let n = 0;
   for (const doc of rows.docs) {
     if (doc.pendingTaxDetail) pendingIn(monthOf(doc.fecha)).documents += doc.pendingTaxDetail;
     addDocument(m, doc);
+    if (++n % CHUNK === 0) yield;
   }
   for (const payment of rows.payments) {
     const month = monthOf(payment.fechaPago);
@@ -56,6 +60,7 @@ export function collectMovements(rows: ReportRows): Movements {
       pendingIn(month).paymentCfdi.add(invoice.uuid);
     }
     addPayment(m, payment);
+    if (++n % CHUNK === 0) yield;
   }
   for (const expense of rows.manualExpenses) addManualExpense(m, expense);
   for (const note of rows.notes) addNoteCash(m, note);
@@ -63,6 +68,9 @@ export function collectMovements(rows: ReportRows): Movements {
     push(m.warnings, month, pendingDetailWarning(p.documents + p.paymentCfdi.size));
   return m;
 }
+
+/** `collectingMovements` straight through. */
+export const collectMovements = (rows: ReportRows): Movements => finish(collectingMovements(rows));
 
 /** The figures of CFDI stored before the tax detail existed lack it until the back-fill reaches them. */
 const pendingDetailWarning = (n: number) =>
