@@ -83,6 +83,16 @@ describe('what the SAT search finds', () => {
     expect(page.items.map((i) => i.id)).toEqual(all.items.slice(5, 10).map((i) => i.id));
     expect(page.offset).toBe(5);
   });
+
+  it('still counts the total of a page past the last match, which has no row to carry it', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'PRO');
+    const all = await search(u, { query: 'computadora', limit: 100 });
+    const past = await search(u, { query: 'computadora', limit: 5, offset: all.total + 5 });
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(all.total);
+    expect(all.total).toBeGreaterThan(0);
+  });
 });
 
 describe('the plan limits of the SAT search', () => {
