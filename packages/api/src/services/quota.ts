@@ -23,6 +23,7 @@ import { tooManyRequests } from '../errors';
 /**
  * Takes one unit of a monthly plan quota (null limit = unlimited, still counted), reporting what is
  * left in X-Quota-Limit / X-Quota-Remaining; past the limit, 429 with Retry-After until next month.
+ * Returns the month's count with this unit.
  */
 export async function takeMonthlyQuota(
   ctx: Context,
@@ -31,16 +32,17 @@ export async function takeMonthlyQuota(
   limit: number | null,
   what: string,
   db: Executor = ctx.db,
-): Promise<void> {
+): Promise<number> {
   const key = { userId, kind, period: quotaPeriod() };
   if (limit === null) {
-    await countUsage(db, key);
-    reportQuota(ctx, null, 0);
-    return;
+    const used = await countUsage(db, key);
+    reportQuota(ctx, null, used);
+    return used;
   }
   const { allowed, used } = await consumeQuota(db, key, limit);
   reportQuota(ctx, limit, used);
   if (!allowed) throw quotaExceeded(what, limit);
+  return used;
 }
 
 /** X-Quota-Limit / X-Quota-Remaining after a take (null limit: unlimited). */
@@ -53,7 +55,7 @@ function reportQuota(ctx: Context, limit: number | null, used: number) {
 /**
  * `takeMonthlyQuota` with the plan read in the same statement (`consumePlanQuota`): for a request
  * whose first need of the plan is its quota, one round trip instead of two. Returns the
- * entitlements it read, as `getEntitlements` would have.
+ * entitlements it read, as `getEntitlements` would have, and the month's count with this unit.
  */
 export async function takePlanQuota(
   ctx: Context,
@@ -61,13 +63,13 @@ export async function takePlanQuota(
   kind: string,
   limitOf: (l: PlanLimits) => number | null,
   what: string,
-): Promise<Entitlements> {
+): Promise<Entitlements & { used: number }> {
   const key = { userId, kind, period: quotaPeriod() };
   const taken = await consumePlanQuota(ctx.db, key, limitByState(limitOf));
   const sub = taken.plan ? { plan: taken.plan as PlanId, status: taken.status as SubscriptionStatus } : null;
   reportQuota(ctx, taken.limit, taken.used);
   if (!taken.allowed && taken.limit !== null) throw quotaExceeded(what, taken.limit);
-  return entitlementsOf(sub);
+  return { ...entitlementsOf(sub), used: taken.used };
 }
 
 /** The 429 for a monthly quota that is used up, with Retry-After until next month. */

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { satSearchHistory } from '../schema';
 
@@ -6,13 +6,23 @@ export type SatHistoryRow = typeof satSearchHistory.$inferSelect;
 export type NewSatHistoryRow = Omit<typeof satSearchHistory.$inferInsert, 'createdAt'>;
 
 /**
- * Records one search and drops the user's entries older than the newest `keep` (≥ 2), in one
- * statement: every counted search sends it, and a transaction of an insert, a read of the oldest kept
- * and a delete cost three more round trips (docs/benchmarks.md, SAT search). The statement's
- * snapshot does not see its own insert, so the newest `keep - 1` earlier entries stay beside it.
- * (A retention cap, not a quota: concurrent searches may leave one or two extra until the next.)
+ * Records one search and, when `prune`, drops the user's entries older than the newest `keep` (≥ 2)
+ * in the same statement: every counted search sends it, and a transaction of an insert, a read of
+ * the oldest kept and a delete cost three more round trips (docs/benchmarks.md, SAT search). The
+ * statement's snapshot does not see its own insert, so the newest `keep - 1` earlier entries stay
+ * beside it. (A retention cap, not a quota: between prunes a user holds a few more, which
+ * `listSatHistory` does not show.)
  */
-export async function recordSatSearch(db: Db, row: NewSatHistoryRow, keep: number): Promise<void> {
+export async function recordSatSearch(
+  db: Db,
+  row: NewSatHistoryRow,
+  keep: number,
+  prune: boolean,
+): Promise<void> {
+  if (!prune) {
+    await db.insert(satSearchHistory).values(row);
+    return;
+  }
   await db.execute(sql`
     with added as (
       insert into ${satSearchHistory} (id, user_id, tipo, query, filtros, total)
@@ -24,18 +34,29 @@ export async function recordSatSearch(db: Db, row: NewSatHistoryRow, keep: numbe
         order by created_at desc, id desc offset ${Math.max(0, keep - 2)} limit 1)`);
 }
 
-/** A page of the user's searches, newest first, and how many there are. */
-export async function listSatHistory(db: Db, userId: string, page: { limit: number; offset: number }) {
+/** A page of the user's newest `keep` searches, newest first, and how many of those there are. */
+export async function listSatHistory(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number },
+  keep: number,
+) {
   const mine = eq(satSearchHistory.userId, userId);
+  const limit = Math.max(0, Math.min(page.limit, keep - page.offset));
   const [rows, totals] = await Promise.all([
+    limit === 0
+      ? []
+      : db
+          .select()
+          .from(satSearchHistory)
+          .where(mine)
+          .orderBy(desc(satSearchHistory.createdAt), desc(satSearchHistory.id))
+          .limit(limit)
+          .offset(page.offset),
     db
-      .select()
+      .select({ n: sql<number>`least(count(*), ${keep})::int`.mapWith(Number) })
       .from(satSearchHistory)
-      .where(mine)
-      .orderBy(desc(satSearchHistory.createdAt), desc(satSearchHistory.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(satSearchHistory).where(mine),
+      .where(mine),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }

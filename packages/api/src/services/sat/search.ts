@@ -27,7 +27,7 @@ export async function searchCatalog(ctx: Context, userId: string, input: SatSear
     offset: input.offset,
   });
   search.catch(() => {});
-  const { limits } = await takePlanQuota(
+  const { limits, used } = await takePlanQuota(
     ctx,
     userId,
     'sat_basic_search',
@@ -45,6 +45,7 @@ export async function searchCatalog(ctx: Context, userId: string, input: SatSear
       incluir_ieps_trasladado: input.incluir_ieps_trasladado,
     },
     total: found.total,
+    counted: used,
   });
   return { items: items.map(toSatProduct), total: found.total, limit: items.length, offset: input.offset };
 }
