@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { executePrepared, prepared } from '../prepared';
 import { satSearchHistory } from '../schema';
 
 export type SatHistoryRow = typeof satSearchHistory.$inferSelect;
@@ -20,10 +21,23 @@ export async function recordSatSearch(
   prune: boolean,
 ): Promise<void> {
   if (!prune) {
-    await db.insert(satSearchHistory).values(row);
+    // Prepared: postgres.js sends an unnamed statement with parameters as two round trips (Parse and
+    // Describe, then Bind and Execute once it knows the parameter types); a named one as one.
+    await prepared(db, 'recordSatSearch', (c) =>
+      c.insert(satSearchHistory).values({
+        id: sql.placeholder('id'),
+        userId: sql.placeholder('userId'),
+        tipo: sql.placeholder('tipo'),
+        query: sql.placeholder('query'),
+        filtros: sql.placeholder('filtros'),
+        total: sql.placeholder('total'),
+      }),
+    ).execute(row);
     return;
   }
-  await db.execute(sql`
+  await executePrepared(
+    db,
+    sql`
     with added as (
       insert into ${satSearchHistory} (id, user_id, tipo, query, filtros, total)
       values (${row.id}, ${row.userId}, ${row.tipo}, ${row.query}, ${JSON.stringify(row.filtros)}::jsonb, ${row.total}))
@@ -31,7 +45,8 @@ export async function recordSatSearch(
     where h.user_id = ${row.userId}
       and h.created_at < (
         select created_at from ${satSearchHistory} where user_id = ${row.userId}
-        order by created_at desc, id desc offset ${Math.max(0, keep - 2)} limit 1)`);
+        order by created_at desc, id desc offset ${Math.max(0, keep - 2)} limit 1)`,
+  );
 }
 
 /** A page of the user's newest `keep` searches, newest first, and how many of those there are. */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf } from '../client';
+import { executePrepared } from '../prepared';
 import { usageCounters } from '../schema';
 
 export interface QuotaKey {
@@ -98,7 +99,9 @@ export async function consumePlanQuota(
   allowed: boolean;
   used: number;
 }> {
-  const result = await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    sql`
     with sub as (
       select s.plan, s.status from (select) one left join subscriptions s on s.user_id = ${key.userId}),
     lim as (
@@ -112,7 +115,8 @@ export async function consumePlanQuota(
       returning used)
     select sub.plan, sub.status, (select lim from lim) as lim, (select used from taken) as taken,
       (select used from usage_counters where user_id = ${key.userId} and period = ${key.period} and kind = ${key.kind}) as used
-    from sub`);
+    from sub`,
+  );
   const [row] = rowsOf<{
     plan: string | null;
     status: string | null;
