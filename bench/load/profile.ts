@@ -10,7 +10,10 @@
 // profiles there), KINDS (comma list of: sat-search, import, invoice-list, expense-list, subscription,
 // export-xlsx, export-csv, pdf, monthly-report, annual-report, meaning-search; default the first two), ROWS (CFDI seeded over 100 profiles as bench:load does, so the listings
 // answer full pages of a month; default 0: the listings read an empty profile), PROFILES (100: the
-// profiles ROWS is spread over), PLAN (PRO). Each kind's profiled window also prints the longest
+// profiles ROWS is spread over), PLAN (PRO), CONCURRENT (default 1; above 1, after the profile, N more
+// requests of the one user CONCURRENT at a time: latency p50/p95/p99, and how often a PostgreSQL
+// backend was seen waiting on a lock, sampled every 2 ms from pg_stat_activity — what one user's
+// requests arriving together queue on). Each kind's profiled window also prints the longest
 // event-loop block: what one request of it makes every other request wait.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +26,7 @@ import { seedCfdis, seedProfiles } from '../invoice-list/seed';
 import { printCpuProfile } from '../lib/cpuprofile';
 import { cpuMs, postgresCpuMs } from '../lib/proc';
 import { api, CPU_WINDOW, cpuWindow, rawRequest, signIn, startFolio } from '../lib/server';
-import { machine } from '../lib/stats';
+import { machine, summarize } from '../lib/stats';
 
 const N = Number(process.env.N ?? 300);
 const WARM = Number(process.env.WARM ?? 50);
@@ -33,6 +36,7 @@ const ROWS = Number(process.env.ROWS ?? 0);
 const PROFILES = Number(process.env.PROFILES ?? 100);
 /** The caller's plan: PRO, or ENTERPRISE for more searches by meaning than PRO's 500 a month. */
 const PLAN = process.env.PLAN ?? 'PRO';
+const CONCURRENT = Number(process.env.CONCURRENT ?? 1);
 const url = process.env.TEST_DATABASE_URL;
 if (!url) throw new Error('run under scripts/with-postgres.sh (TEST_DATABASE_URL)');
 const load = () =>
@@ -79,7 +83,7 @@ try {
     await stats`select pg_stat_statements_reset()`;
     log(`seeded ${ROWS.toLocaleString('en')} CFDI over ${PROFILES} profiles; load average ${load()}`);
   }
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENT });
   const send = (method: string, path: string, body?: string) =>
     new Promise<void>((resolve, reject) => {
       const req = http.request(
@@ -158,6 +162,46 @@ try {
     'meaning-search': () =>
       send('GET', `/api/sat/ai-search?query=${encodeURIComponent(MEANINGS[i++ % MEANINGS.length]!)}`),
   };
+  /** N requests CONCURRENT at a time: their latency, and the lock waits seen meanwhile. */
+  const concurrently = async (kind: string, one: () => Promise<void>) => {
+    const latencies: number[] = [];
+    let next = 0;
+    let running = true;
+    const waits = new Map<string, number>();
+    let samples = 0;
+    const sampler = (async () => {
+      while (running) {
+        const rows = await stats<{ what: string }[]>`
+          select coalesce(wait_event_type || '/' || wait_event, 'on CPU') || ': ' ||
+            left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 70) as what
+          from pg_stat_activity
+          where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()`;
+        samples++;
+        for (const r of rows) waits.set(r.what, (waits.get(r.what) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENT }, async () => {
+        while (next++ < N) {
+          const t = performance.now();
+          await one();
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const wall = performance.now() - t0;
+    running = false;
+    await sampler;
+    const s = summarize(latencies);
+    log(
+      `${kind}, ${N} requests ${CONCURRENT} at a time: ${(N / (wall / 1000)).toFixed(0)} req/s, p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms; load average ${load()}`,
+    );
+    log(`PostgreSQL backends seen active in ${samples} samples (per sample; what they were doing):`);
+    for (const [what, n] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 8))
+      log(`  ${(n / samples).toFixed(3).padStart(6)}  ${what}`);
+  };
   for (const kind of KINDS) {
     const one = requests[kind];
     if (!one) throw new Error(`KINDS: unknown ${kind} (${Object.keys(requests).join(', ')})`);
@@ -192,6 +236,7 @@ try {
       `main thread, profiled: ${(busy / 1000 / N).toFixed(2)} ms a request; longest event-loop block ` +
         `${loopBlock.cpuMs} ms of CPU (${loopBlock.wallMs} ms of wall time)`,
     );
+    if (CONCURRENT > 1) await concurrently(kind, one);
   }
   agent.destroy();
 } finally {

@@ -204,7 +204,8 @@ describe('search history', () => {
     expect((await (await get(other, '/api/sat/history')).json()).data).toHaveLength(1);
   });
 
-  it('keeps the newest 1,000 searches of a user', async () => {
+  /** A user with 1,000 old searches on record, the oldest 'vieja 0'. */
+  const withFullHistory = async () => {
     const u = await pro();
     const old = new Date('2025-01-01T00:00:00Z').getTime();
     await t.handle.db.insert(satSearchHistory).values(
@@ -218,17 +219,36 @@ describe('search history', () => {
         createdAt: new Date(old + i * 1000),
       })),
     );
+    return u;
+  };
+  const stored = async (u: TestUser) =>
+    t.handle.db
+      .select({ query: satSearchHistory.query })
+      .from(satSearchHistory)
+      .where(eq(satSearchHistory.userId, u.id))
+      .orderBy(asc(satSearchHistory.createdAt));
+
+  it('keeps the newest 1,000 searches of a user', async () => {
+    const u = await withFullHistory();
     await get(u, '/api/sat/search?query=computadora');
     const body = await (await get(u, '/api/sat/history?limit=1')).json();
     expect(body.pagination.total).toBe(1000);
     expect(body.data[0].query).toBe('computadora');
-    const rows = await t.handle.db
-      .select({ query: satSearchHistory.query })
-      .from(satSearchHistory)
-      .where(eq(satSearchHistory.userId, u.id))
-      .orderBy(asc(satSearchHistory.createdAt))
-      .limit(1);
-    expect(rows[0]?.query).toBe('vieja 1');
+    // The 1,000th newest is the second oldest seeded; 'vieja 0' is past the cap and no page shows it.
+    const last = await (await get(u, '/api/sat/history?limit=5&offset=999')).json();
+    expect(last.data.map((e: { query: string }) => e.query)).toEqual(['vieja 1']);
+  });
+
+  it('prunes what is past the newest 1,000 on every 16th search of the month', async () => {
+    const u = await withFullHistory();
+    // Searches 1 to 15 of the month only add: 1,000 seeded + 15 stored.
+    for (let i = 1; i <= 15; i++) await get(u, `/api/sat/search?query=agua${i}`);
+    expect(await stored(u)).toHaveLength(1000 + 15);
+    // The 16th prunes to the newest 1,000: 1,016 - 1,000 = 16 oldest gone, 'vieja 16' now the oldest.
+    await get(u, '/api/sat/search?query=computadora');
+    const left = await stored(u);
+    expect(left).toHaveLength(1000);
+    expect(left[0]?.query).toBe('vieja 16');
   });
 });
 

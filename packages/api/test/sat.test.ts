@@ -83,6 +83,16 @@ describe('what the SAT search finds', () => {
     expect(page.items.map((i) => i.id)).toEqual(all.items.slice(5, 10).map((i) => i.id));
     expect(page.offset).toBe(5);
   });
+
+  it('still counts the total of a page past the last match, which has no row to carry it', async () => {
+    const u = await signUp(t);
+    await setPlan(t, u.id, 'PRO');
+    const all = await search(u, { query: 'computadora', limit: 100 });
+    const past = await search(u, { query: 'computadora', limit: 5, offset: all.total + 5 });
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(all.total);
+    expect(all.total).toBeGreaterThan(0);
+  });
 });
 
 describe('the plan limits of the SAT search', () => {
@@ -109,6 +119,32 @@ describe('the plan limits of the SAT search', () => {
     const headers = new Headers();
     await search(u, {}, headers);
     expect(headers.get('x-quota-remaining')).toBe('89');
+  });
+
+  it('applies the limits of the subscription state the quota statement reads: a PAST_DUE PRO searches unlimited, a CANCELLED PRO as FREE', async () => {
+    const due = await signUp(t);
+    await setPlan(t, due.id, 'PRO', 'PAST_DUE');
+    const dueHeaders = new Headers();
+    // PRO: satMaxResults null, satBasicSearchesPerMonth null; PAST_DUE is the paid grace period.
+    expect((await search(due, { limit: 20 }, dueHeaders)).items).toHaveLength(20);
+    expect(dueHeaders.get('x-quota-limit')).toBe('unlimited');
+    const cancelled = await signUp(t);
+    await setPlan(t, cancelled.id, 'PRO', 'CANCELLED');
+    const headers = new Headers();
+    // FREE: 10 results deep and 10 searches a month, so 10 - 1 left after this one.
+    expect((await search(cancelled, { limit: 50 }, headers)).items).toHaveLength(10);
+    expect(headers.get('x-quota-limit')).toBe('10');
+    expect(headers.get('x-quota-remaining')).toBe('9');
+  });
+
+  it('cuts a page that starts inside the plan depth at it (FREE: offset 6, limit 10 gives rows 7-10)', async () => {
+    const u = await signUp(t);
+    const first = await search(u, { limit: 10 });
+    const deeper = await search(u, { limit: 10, offset: 6 });
+    // satMaxResults 10 - offset 6 = 4 rows, the same as the first page's last four.
+    expect(deeper.items.map((i) => i.id)).toEqual(first.items.slice(6).map((i) => i.id));
+    expect(deeper.limit).toBe(4);
+    expect(deeper.total).toBe(first.total);
   });
 
   it('never lets concurrent searches overshoot the quota', async () => {

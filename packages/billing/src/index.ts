@@ -1,4 +1,14 @@
-export { type Entitlements, effectivePlan, getEntitlements, type SubscriptionStatus } from './entitlements';
+export {
+  type Entitlements,
+  effectivePlan,
+  entitlementsOf,
+  getEntitlements,
+  limitByState,
+  type StateLimit,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionState,
+  type SubscriptionStatus,
+} from './entitlements';
 export * from './plans';
 export {
   type BillingProvider,

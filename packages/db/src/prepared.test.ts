@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle, Executor } from './client';
-import { prepared } from './prepared';
-import { findProfile } from './queries/profiles';
-import { profiles, users } from './schema';
+import type { DbHandle } from './client';
+import { executePrepared } from './prepared';
 import { testDb } from './testing/vitest';
 
 let handle: DbHandle;
@@ -15,74 +12,21 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function newProfile(db: DbHandle['db'] | Parameters<Parameters<DbHandle['db']['transaction']>[0]>[0]) {
-  const userId = randomUUID();
-  await db.insert(users).values({ id: userId, email: `${userId}@example.com`, passwordHash: 'x' });
-  const id = randomUUID();
-  await db.insert(profiles).values({
-    id,
-    userId,
-    nombre: 'Perfil',
-    rfc: 'GOMA800101AB1',
-    tipoPersona: 'FISICA',
-    validacionesHabilitadas: {} as never,
-  });
-  return id;
-}
-
-describe('prepared statements', () => {
-  it('a statement prepared on the database answers for each value it is given', async () => {
-    const [a, b] = [await newProfile(handle.db), await newProfile(handle.db)];
-    expect((await findProfile(handle.db, a))?.id).toBe(a);
-    expect((await findProfile(handle.db, b))?.id).toBe(b);
-    expect(await findProfile(handle.db, randomUUID())).toBeUndefined();
-  });
-
-  it('inside a transaction it runs in that transaction: it sees the uncommitted row, the pool does not', async () => {
-    await findProfile(handle.db, randomUUID()); // prepared on the database first
-    const rolledBack = new Error('roll back');
-    const seen: { inTx?: string; outside?: string } = {};
-    let id = '';
-    await expect(
-      handle.db.transaction(async (tx) => {
-        id = await newProfile(tx);
-        seen.inTx = (await findProfile(tx, id))?.id;
-        // PGlite is one connection: a query outside would wait for this transaction.
-        if (handle.kind === 'postgres') seen.outside = (await findProfile(handle.db, id))?.id ?? 'none';
-        throw rolledBack;
-      }),
-    ).rejects.toBe(rolledBack);
-    expect(seen.inTx).toBe(id);
-    if (handle.kind === 'postgres') expect(seen.outside).toBe('none');
-    expect(await findProfile(handle.db, id)).toBeUndefined();
-  });
-
-  it("maps a flat selection's rows exactly as drizzle does: nulls, jsonb, timestamps, numbers and typed SQL", async () => {
-    const id = await newProfile(handle.db);
-    const frozenAt = new Date('2025-03-04T17:20:11.123Z');
-    await handle.db
-      .update(profiles)
-      .set({ frozen: true, frozenAt, regimenesFiscales: ['612', '626'] })
-      .where(eq(profiles.id, id));
-    const select = (c: Executor) =>
-      c
-        .select({
-          id: profiles.id,
-          regimenes: profiles.regimenesFiscales,
-          flags: profiles.validacionesHabilitadas,
-          frozen: profiles.frozen,
-          frozenAt: profiles.frozenAt,
-          reason: profiles.frozenReason,
-          createdAt: profiles.createdAt,
-          n: sql<number>`41 + 1`.mapWith(Number),
-          raw: sql<string>`'x'`,
-        })
-        .from(profiles)
-        .where(eq(profiles.id, sql.placeholder('id')));
-    const ours = await prepared(handle.db, 'test:flat-mapping', select).execute({ id });
-    const drizzles = await select(handle.db).prepare('test:flat-mapping-drizzle').execute({ id });
-    expect(ours).toEqual(drizzles);
-    expect(ours[0]).toMatchObject({ regimenes: ['612', '626'], frozen: true, frozenAt, reason: null, n: 42 });
-    expect(ours[0]!.createdAt).toBeInstanceOf(Date);
+describe('executePrepared', () => {
+  it('runs a data-modifying statement with parameters, the same text again from the prepared statement, and inside a transaction', async () => {
+    const key = `test:prepared:${Date.now()}`;
+    const hit = (db: Parameters<typeof executePrepared>[0]) =>
+      executePrepared(
+        db,
+        sql`with added as (
+          insert into rate_limits (key, points, expires_at) values (${key}, 1, now() + interval '1 minute')
+          on conflict (key) do update set points = rate_limits.points + 1 returning points)
+        select points from added`,
+      );
+    // 1, then 1 + 1 (the second run reuses the prepared text on postgres.js), then 2 + 1 in a transaction.
+    expect((await hit(handle.db)).map((r) => Number((r as { points: number }).points))).toEqual([1]);
+    expect((await hit(handle.db)).map((r) => Number((r as { points: number }).points))).toEqual([2]);
+    const inTx = await handle.db.transaction((tx) => hit(tx));
+    expect(inTx.map((r) => Number((r as { points: number }).points))).toEqual([3]);
   });
 });

@@ -1,5 +1,5 @@
 import { Column, is, SQL, Subquery } from 'drizzle-orm';
-import type { Executor } from './client';
+import { type Executor, rowsOf } from './client';
 
 const statements = new WeakMap<Executor, Map<string, unknown>>();
 /** A drizzle query that can be prepared (select, union…). */
@@ -26,6 +26,27 @@ export function prepared<P>(conn: Executor, name: string, build: (conn: Executor
     byName.set(name, statement);
   }
   return statement;
+}
+
+/** The parts of a drizzle handle on postgres.js that a raw statement needs to run prepared. */
+interface PostgresJsHandle {
+  $client?: { unsafe?: (text: string, params: unknown[], o: { prepare: boolean }) => Promise<unknown[]> };
+  dialect?: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Runs a statement drizzle can only `execute` (a data-modifying CTE) as a named prepared statement
+ * when the handle is postgres.js's pool: drizzle sends `execute` unnamed, and postgres.js sends an
+ * unnamed statement with parameters as two round trips (Parse and Describe, then Bind and Execute
+ * once PostgreSQL has said the parameters' types), a named one after its first use as one
+ * (docs/benchmarks.md, SAT search's tail). Only for a statement whose text never changes (each
+ * text stays prepared on every connection); a transaction or PGlite executes it as usual.
+ */
+export async function executePrepared(db: Executor, query: SQL): Promise<unknown[]> {
+  const { $client: client, dialect } = db as unknown as PostgresJsHandle;
+  if (typeof client?.unsafe !== 'function' || !dialect) return rowsOf(await db.execute(query));
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return client.unsafe(text, params, { prepare: true });
 }
 
 /** What drizzle's prepared select carries besides its public type: its selection, and a hook for mapping rows. */

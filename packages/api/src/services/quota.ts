@@ -1,12 +1,29 @@
-import { nextQuotaReset, quotaPeriod } from '@folio/billing';
+import {
+  type Entitlements,
+  entitlementsOf,
+  limitByState,
+  nextQuotaReset,
+  type PlanId,
+  type PlanLimits,
+  quotaPeriod,
+  type SubscriptionStatus,
+} from '@folio/billing';
 import type { Executor } from '@folio/db';
-import { addUsage, consumeQuota, countUsage, lockUsage, usedQuota } from '@folio/db/queries/usage';
+import {
+  addUsage,
+  consumePlanQuota,
+  consumeQuota,
+  countUsage,
+  lockUsage,
+  usedQuota,
+} from '@folio/db/queries/usage';
 import type { Context } from '../context';
 import { tooManyRequests } from '../errors';
 
 /**
  * Takes one unit of a monthly plan quota (null limit = unlimited, still counted), reporting what is
  * left in X-Quota-Limit / X-Quota-Remaining; past the limit, 429 with Retry-After until next month.
+ * Returns the month's count with this unit.
  */
 export async function takeMonthlyQuota(
   ctx: Context,
@@ -15,18 +32,44 @@ export async function takeMonthlyQuota(
   limit: number | null,
   what: string,
   db: Executor = ctx.db,
-): Promise<void> {
+): Promise<number> {
   const key = { userId, kind, period: quotaPeriod() };
-  const headers = ctx.req.resHeaders;
   if (limit === null) {
-    await countUsage(db, key);
-    headers.set('X-Quota-Limit', 'unlimited');
-    return;
+    const used = await countUsage(db, key);
+    reportQuota(ctx, null, used);
+    return used;
   }
   const { allowed, used } = await consumeQuota(db, key, limit);
-  headers.set('X-Quota-Limit', String(limit));
-  headers.set('X-Quota-Remaining', String(Math.max(0, limit - used)));
+  reportQuota(ctx, limit, used);
   if (!allowed) throw quotaExceeded(what, limit);
+  return used;
+}
+
+/** X-Quota-Limit / X-Quota-Remaining after a take (null limit: unlimited). */
+function reportQuota(ctx: Context, limit: number | null, used: number) {
+  const headers = ctx.req.resHeaders;
+  headers.set('X-Quota-Limit', limit === null ? 'unlimited' : String(limit));
+  if (limit !== null) headers.set('X-Quota-Remaining', String(Math.max(0, limit - used)));
+}
+
+/**
+ * `takeMonthlyQuota` with the plan read in the same statement (`consumePlanQuota`): for a request
+ * whose first need of the plan is its quota, one round trip instead of two. Returns the
+ * entitlements it read, as `getEntitlements` would have, and the month's count with this unit.
+ */
+export async function takePlanQuota(
+  ctx: Context,
+  userId: string,
+  kind: string,
+  limitOf: (l: PlanLimits) => number | null,
+  what: string,
+): Promise<Entitlements & { used: number }> {
+  const key = { userId, kind, period: quotaPeriod() };
+  const taken = await consumePlanQuota(ctx.db, key, limitByState(limitOf));
+  const sub = taken.plan ? { plan: taken.plan as PlanId, status: taken.status as SubscriptionStatus } : null;
+  reportQuota(ctx, taken.limit, taken.used);
+  if (!taken.allowed && taken.limit !== null) throw quotaExceeded(what, taken.limit);
+  return { ...entitlementsOf(sub), used: taken.used };
 }
 
 /** The 429 for a monthly quota that is used up, with Retry-After until next month. */
@@ -65,10 +108,7 @@ export function batchQuota(ctx: Context, db: Executor, userId: string, kind: str
     free: async () =>
       limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - (await lockUsage(db, key))),
     async take(n: number) {
-      const used = await addUsage(db, key, n);
-      const headers = ctx.req.resHeaders;
-      headers.set('X-Quota-Limit', limit === null ? 'unlimited' : String(limit));
-      if (limit !== null) headers.set('X-Quota-Remaining', String(Math.max(0, limit - used)));
+      reportQuota(ctx, limit, await addUsage(db, key, n));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf } from '../client';
+import { executePrepared } from '../prepared';
 import { usageCounters } from '../schema';
 
 export interface QuotaKey {
@@ -70,4 +71,66 @@ export async function usedQuota(db: Executor, key: QuotaKey): Promise<number> {
       ),
     );
   return row?.used ?? 0;
+}
+
+/** A quota's limit for one state of the subscription row (null plan and status: no row). */
+export interface LimitOfState {
+  plan: string | null;
+  status: string | null;
+  /** null: unlimited (still counted) */
+  limit: number | null;
+}
+
+/**
+ * Reads the user's subscription and takes one unit of the quota in one statement (a SAT search sent
+ * them as two round trips): `limits` names the limit of every state the row can be in, and the unit is
+ * taken only under the one that applies, so concurrent requests never overshoot (`consumeQuota`).
+ * Returns the row's plan and status (null without one), the limit applied, whether the unit was
+ * taken, and the count after it.
+ */
+export async function consumePlanQuota(
+  db: Executor,
+  key: QuotaKey,
+  limits: readonly LimitOfState[],
+): Promise<{
+  plan: string | null;
+  status: string | null;
+  limit: number | null;
+  allowed: boolean;
+  used: number;
+}> {
+  const result = await executePrepared(
+    db,
+    sql`
+    with sub as (
+      select s.plan, s.status from (select) one left join subscriptions s on s.user_id = ${key.userId}),
+    lim as (
+      select l."limit" as lim from sub, jsonb_to_recordset(${JSON.stringify(limits)}::jsonb) l(plan text, status text, "limit" int)
+      where l.plan is not distinct from sub.plan and l.status is not distinct from sub.status),
+    taken as (
+      insert into usage_counters (user_id, period, kind, used)
+      select ${key.userId}, ${key.period}, ${key.kind}, 1 where coalesce((select lim from lim), 1) > 0
+      on conflict (user_id, period, kind) do update set used = usage_counters.used + 1
+        where (select lim from lim) is null or usage_counters.used < (select lim from lim)
+      returning used)
+    select sub.plan, sub.status, (select lim from lim) as lim, (select used from taken) as taken,
+      (select used from usage_counters where user_id = ${key.userId} and period = ${key.period} and kind = ${key.kind}) as used
+    from sub`,
+  );
+  const [row] = rowsOf<{
+    plan: string | null;
+    status: string | null;
+    lim: number | null;
+    taken: number | null;
+    used: number | null;
+  }>(result);
+  if (!row) throw new Error('consumePlanQuota: no row');
+  const taken = row.taken === null ? null : Number(row.taken);
+  return {
+    plan: row.plan,
+    status: row.status,
+    limit: row.lim === null ? null : Number(row.lim),
+    allowed: taken !== null,
+    used: taken ?? Number(row.used ?? 0),
+  };
 }

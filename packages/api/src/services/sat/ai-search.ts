@@ -34,7 +34,13 @@ export async function aiSearchCatalog(ctx: Context, userId: string, input: SatAi
   // The search runs while the quota is taken; its answer is dropped when the quota says no.
   const search = searchByMeaning(ctx.db, input.query);
   search.catch(() => {});
-  await takeMonthlyQuota(ctx, userId, 'sat_ai_search', limits.satAISearchesPerMonth, 'SAT search by meaning');
+  const used = await takeMonthlyQuota(
+    ctx,
+    userId,
+    'sat_ai_search',
+    limits.satAISearchesPerMonth,
+    'SAT search by meaning',
+  );
   const { codes, terms } = await search;
   const cap = limits.satMaxResults;
   const limit = cap === null ? input.limit : Math.max(0, Math.min(input.limit, cap - input.offset));
@@ -59,6 +65,7 @@ export async function aiSearchCatalog(ctx: Context, userId: string, input: SatAi
     query: input.query,
     filtros: {},
     total: codes.length,
+    counted: used,
   });
   return { items, total: codes.length, limit: items.length, offset: input.offset, query: input.query };
 }

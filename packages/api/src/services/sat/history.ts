@@ -14,7 +14,17 @@ export interface SearchRecord {
   /** The filters the search was narrowed by (only those given). */
   filtros: Record<string, unknown>;
   total: number;
+  /** The month's count of this kind of search with this one (its quota's): says when to prune. */
+  counted: number;
 }
+
+/**
+ * Searches between two prunes of a user's history. Pruning walks the index past the newest
+ * HISTORY_KEPT entries and, for one user's searches arriving together, made each wait on the
+ * other's delete of the same oldest row (docs/benchmarks.md): now every 16th search of a kind
+ * prunes, a listing shows only the newest HISTORY_KEPT, and a user keeps at most ~2 × 15 more.
+ */
+export const PRUNE_EVERY = 16;
 
 /**
  * Records a search in the user's history while the plan keeps one. Called once the answer is ready;
@@ -31,6 +41,7 @@ export async function recordSearch(ctx: Context, userId: string, limits: PlanLim
       ctx.db,
       { id: randomUUID(), userId, tipo: s.tipo, query: s.query ?? '', filtros, total: s.total },
       HISTORY_KEPT,
+      s.counted % PRUNE_EVERY === 0,
     );
   } catch (err) {
     ctx.log.warn({ err, requestId: ctx.req.requestId }, 'SAT search history: the search was not recorded');
@@ -39,7 +50,7 @@ export async function recordSearch(ctx: Context, userId: string, limits: PlanLim
 
 export async function searchHistory(ctx: Context, userId: string, page: z.infer<typeof OffsetPage>) {
   await requireSatFeature(ctx, userId, 'satHasHistory');
-  const { rows, total } = await listSatHistory(ctx.db, userId, page);
+  const { rows, total } = await listSatHistory(ctx.db, userId, page, HISTORY_KEPT);
   return { data: rows.map(toSatHistoryEntry), pagination: offsetPaginationOf(total, page) };
 }
 
