@@ -2,6 +2,7 @@
 // user's tools open them (exceljs reads the workbook back, csv-parse the CSV), plan gating both ways
 // and after a downgrade through the dev billing portal, and the 100,000-row limit.
 import { MAX_EXPORT_ROWS } from '@folio/api';
+import { withTurns } from '@folio/api/testing/event-loop';
 import { invoiceXml, newUuid, type Party } from '@folio/cfdi/testing';
 import { cfdis } from '@folio/db/schema';
 import { parse } from 'csv-parse/sync';
@@ -345,17 +346,10 @@ describe('streamed in keyset pages', () => {
 
   it('an export gives the event loop back every 200 rows, so other requests are served while it is written', async () => {
     const { u, p } = await withCopies(2100);
-    let turns = 0;
-    let done = false;
-    const turn = () => {
-      if (done) return;
-      turns++;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    const res = await get(u, `/api/invoices/export?profileId=${p.id}&format=csv`);
-    await res.text();
-    done = true;
+    const { turns } = await withTurns(async () => {
+      const res = await get(u, `/api/invoices/export?profileId=${p.id}&format=csv`);
+      await res.text();
+    });
     // 2,101 rows in pages of 1,000: a turn after rows 200, 400, 600 and 800 of each full page = 2 × 4.
     // (CSV: its stringifier never waits, so these turns are the export's own; xlsx also waits for its deflater.)
     expect(turns).toBeGreaterThanOrEqual(2 * 4);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withTurns } from '../../../../test/event-loop-turns';
 import { finishYielding } from '../yielding';
 import { dec, toMoney } from './decimal';
 import { tipoTercero } from './diot';
@@ -408,24 +409,10 @@ describe('a report in steps (steps.ts): the same figures, with the event loop gi
       doc({ fecha: `2025-${String(1 + (i % 12)).padStart(2, '0')}-10T10:00:00` }),
     ),
   });
-  /** The report run by `finishYielding`, and how many turns of the event loop ran meanwhile. */
-  async function withTurns<T>(run: () => Promise<T>) {
-    let turns = 0;
-    let done = false;
-    const turn = () => {
-      if (done) return;
-      turns++;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    const report = await run();
-    done = true;
-    return { report, turns };
-  }
 
   it('a December report (the year from January) lets other work run at least once per CHUNK documents', async () => {
     const december = { año: 2025, mes: 12 };
-    const { report, turns } = await withTurns(() =>
+    const { result: report, turns } = await withTurns(() =>
       finishYielding(monthlyReportSteps(profile, year, december, 'advanced', CLOSED)),
     );
     expect(turns).toBeGreaterThanOrEqual(1_200 / CHUNK);
@@ -435,7 +422,7 @@ describe('a report in steps (steps.ts): the same figures, with the event loop gi
   });
 
   it('the annual report in steps equals the one computed straight through', async () => {
-    const { report, turns } = await withTurns(() =>
+    const { result: report, turns } = await withTurns(() =>
       finishYielding(annualReportSteps(profile, year, 2025, 'advanced', CLOSED)),
     );
     expect(turns).toBeGreaterThanOrEqual(1_200 / CHUNK + 12);
