@@ -32,12 +32,13 @@ async function openServerTestDb(serverUrl: string, opts: Pick<OpenDbOptions, 'lo
   url.pathname = `/${name}`;
   const handle = await openDb({ databaseUrl: url.toString(), poolMax: 10, ...opts });
   await seedStarterCatalog(handle.db);
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
+  // Once: a second close (a test that closed its database to make it fail, then its afterAll) would
+  // ask the ended admin connection to drop the database again.
+  let closed: Promise<void> | undefined;
+  const close = async () => {
+    await handle.close();
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
   };
+  return { ...handle, close: () => (closed ??= close()) };
 }
