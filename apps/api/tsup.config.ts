@@ -7,12 +7,12 @@ import { defineConfig } from 'tsup';
  * argon2 native addon, Scalar's browser bundle read from disk, pino's worker transports).
  */
 export default defineConfig({
-  // The PDF worker thread's body and a first start's child process are entries of their own:
-  // pdf-pool.ts starts `pdf-worker.js` and database.ts `first-start.js` from beside main.js.
+  // The worker threads' body and a first start's child process are entries of their own:
+  // workers/pool.ts starts `worker.js` and database.ts `first-start.js` from beside main.js.
   entry: {
     main: 'src/main.ts',
     'first-start': 'src/first-start.ts',
-    'pdf-worker': '../../packages/api/src/services/exports/pdf-worker.ts',
+    worker: '../../packages/api/src/services/workers/worker.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -133,6 +133,7 @@ let appDeps: AppDeps | undefined;
 appDeps = {
   db: db.db,
   dbKind: db.kind,
+  databaseUrl: db.databaseUrl,
   ping: db.ping,
   billing,
   config: {

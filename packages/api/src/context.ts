@@ -5,6 +5,7 @@ import type { EfirmaKeyring } from './services/efirma/keyring';
 import type { PdfLimits } from './services/exports/pdf-pool';
 import type { SatSettings } from './services/sat-sync/settings';
 import type { SyncJobSender } from './services/sat-sync/sync-job-names';
+import type { WorkerLimits } from './services/workers/types';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -27,6 +28,8 @@ export interface ApiConfig {
   maxExportRows?: number;
   /** Limits of the PDF worker threads; PDF_LIMITS where absent (pdf-pool.ts). */
   pdf?: Partial<PdfLimits>;
+  /** Limits of the report worker threads (PostgreSQL only); REPORT_LIMITS where absent (reports/off-thread.ts). */
+  reportWorkers?: Partial<WorkerLimits>;
   /** Master keys of the stored e.firmas (EFIRMA_ENCRYPTION_KEY); absent, one derived from authSecret (not in production). */
   efirmaKeyring?: EfirmaKeyring;
   /** Where the SAT clients talk and how strictly an upload is checked; the simulator at appUrl when absent. */
@@ -39,6 +42,8 @@ export interface ApiConfig {
 export interface Deps {
   db: Db;
   dbKind: DbKind;
+  /** The PostgreSQL server's URL (kind postgres): report workers open their own connections on it. */
+  databaseUrl?: string;
   config: ApiConfig;
   /** The payment provider (Stripe, or the offline dev provider). */
   billing: BillingProvider;

@@ -67,6 +67,9 @@ export const ERROR_CODES = [
   'pdf_busy',
   'pdf_timeout',
   'pdf_unprintable',
+  'report_busy',
+  'report_timeout',
+  'report_too_large',
   // e.firma (SAT sync).
   'efirma_certificate_unreadable',
   'efirma_not_fiel',

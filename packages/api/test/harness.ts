@@ -28,6 +28,7 @@ export function testDeps(handle: DbHandle, appUrl = APP_URL): Deps {
   return {
     db: handle.db,
     dbKind: handle.kind,
+    databaseUrl: handle.databaseUrl,
     config: testConfig,
     billing: createBillingProvider({ appUrl, offline: FakeStripe }),
     kickEmail: () => {},

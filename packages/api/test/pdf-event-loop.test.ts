@@ -28,7 +28,7 @@ describe('PDF layout and the event loop', () => {
       if (counting) setImmediate(count);
     };
     setImmediate(count);
-    const { pdf, cfdi } = await renderPdf({ kind: 'cfdi', xml });
+    const { pdf, cfdi } = await renderPdf({ kind: 'cfdi-pdf', xml });
     counting = false;
     expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
     expect(cfdi?.uuid).toBe(uuid);

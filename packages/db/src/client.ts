@@ -70,12 +70,14 @@ async function openPostgres(url: string, max: number, opts: OpenDbOptions): Prom
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   // Migrate on a single connection holding an advisory lock: processes starting together (several
   // replicas, a rolling deploy) apply each migration once instead of racing on CREATE EXTENSION/TABLE.
-  const once = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await once`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migrate(drizzle(once), { migrationsFolder });
-  } finally {
-    await once.end();
+  if (opts.migrate !== false) {
+    const once = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await once`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migrate(drizzle(once), { migrationsFolder });
+    } finally {
+      await once.end();
+    }
   }
   // After an outage postgres.js waits up to 20 s (3^n/100 s) between connection attempts, so a
   // restarted PostgreSQL went unused that long; retry within 2 s instead (jittered).

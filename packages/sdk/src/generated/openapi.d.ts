@@ -2795,7 +2795,7 @@ export interface components {
              * @description A stable snake_case identifier for programs to switch on. Each is explained, with how to fix it, in /api/docs/errors.md; the answer's `Link: <…#code>; rel="help"` header points at its entry.
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable" | "route_not_found" | "unknown_parameter" | "malformed_json" | "malformed_multipart" | "no_files" | "request_target_invalid" | "empty_update" | "idempotency_key_invalid" | "idempotency_key_reused" | "database_unavailable" | "session_required" | "api_key_invalid" | "api_key_read_only" | "api_key_limit_reached" | "cross_site_refused" | "email_unverified" | "plan_required" | "plan_limit_reached" | "quota_exceeded" | "rfc_invalid" | "rfc_taken" | "rfc_locked" | "regimen_invalid" | "profile_frozen" | "cfdi_rejected" | "uuid_invalid" | "cancelled_by_sat" | "fecha_cancelacion_required" | "fecha_cancelacion_refused" | "fecha_cancelacion_early" | "payment_date_required" | "payment_date_without_payment" | "period_mismatch" | "period_closed" | "mes_without_año" | "forma_pago_invalid" | "pedimento_invalid" | "too_many_decimals" | "foreign_supplier_incomplete" | "tipo_operacion_not_allowed" | "export_too_large" | "format_unsupported" | "pdf_busy" | "pdf_timeout" | "pdf_unprintable" | "efirma_certificate_unreadable" | "efirma_not_fiel" | "efirma_rfc_mismatch" | "efirma_expired" | "efirma_not_yet_valid" | "efirma_password_wrong" | "efirma_key_mismatch" | "efirma_consent_required" | "efirma_test_certificate" | "efirma_refused_by_sat" | "efirma_not_found" | "efirma_required" | "efirma_unusable" | "sync_period_invalid" | "favorite_limit_reached" | "webhook_url_invalid" | "webhook_endpoint_limit_reached" | "webhook_delivery_pending" | "already_subscribed" | "no_paid_subscription" | "customer_missing" | "promotion_code_invalid" | "signature_invalid";
+            code: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable" | "route_not_found" | "unknown_parameter" | "malformed_json" | "malformed_multipart" | "no_files" | "request_target_invalid" | "empty_update" | "idempotency_key_invalid" | "idempotency_key_reused" | "database_unavailable" | "session_required" | "api_key_invalid" | "api_key_read_only" | "api_key_limit_reached" | "cross_site_refused" | "email_unverified" | "plan_required" | "plan_limit_reached" | "quota_exceeded" | "rfc_invalid" | "rfc_taken" | "rfc_locked" | "regimen_invalid" | "profile_frozen" | "cfdi_rejected" | "uuid_invalid" | "cancelled_by_sat" | "fecha_cancelacion_required" | "fecha_cancelacion_refused" | "fecha_cancelacion_early" | "payment_date_required" | "payment_date_without_payment" | "period_mismatch" | "period_closed" | "mes_without_año" | "forma_pago_invalid" | "pedimento_invalid" | "too_many_decimals" | "foreign_supplier_incomplete" | "tipo_operacion_not_allowed" | "export_too_large" | "format_unsupported" | "pdf_busy" | "pdf_timeout" | "pdf_unprintable" | "report_busy" | "report_timeout" | "report_too_large" | "efirma_certificate_unreadable" | "efirma_not_fiel" | "efirma_rfc_mismatch" | "efirma_expired" | "efirma_not_yet_valid" | "efirma_password_wrong" | "efirma_key_mismatch" | "efirma_consent_required" | "efirma_test_certificate" | "efirma_refused_by_sat" | "efirma_not_found" | "efirma_required" | "efirma_unusable" | "sync_period_invalid" | "favorite_limit_reached" | "webhook_url_invalid" | "webhook_endpoint_limit_reached" | "webhook_delivery_pending" | "already_subscribed" | "no_paid_subscription" | "customer_missing" | "promotion_code_invalid" | "signature_invalid";
             /** @description With `validation_failed`: each invalid input field (dotted path) and why */
             fields?: {
                 path: string;
@@ -7366,6 +7366,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
                 headers: {
@@ -7454,6 +7465,17 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Link: components["headers"]["Link"];
@@ -7553,6 +7575,17 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Link: components["headers"]["Link"];

@@ -2,8 +2,9 @@ import { CONTENT_TYPES } from '../../services/exports/rules';
 import type { FileHandlerName, ProcedureEntry, RouteEntry } from './entry';
 
 const tags = ['reports'];
-// 503: format=pdf while every PDF worker is busy (Retry-After).
-const errors = [400, 401, 403, 404, 500, 503];
+// 503 (Retry-After): every PDF worker busy (format=pdf), or every report worker (PostgreSQL:
+// report_busy, report_timeout); 422 report_too_large: a report over a worker's memory.
+const errors = [400, 401, 403, 404, 422, 500, 503];
 /** format=xlsx|pdf answers the report as a workbook or a PDF (apps/api's report file handlers). */
 const formats = {
   xlsx: {

@@ -19,7 +19,7 @@ export async function invoicePdf(ctx: Context, userId: string, id: string) {
   const { limits } = await getEntitlements(ctx.db, userId);
   if (!limits.exportPDF) throw planRequired(PDF_EXPORT_REQUIRED);
   const xml = await getInvoiceXml(ctx, userId, id);
-  const { pdf: body, cfdi } = await renderPdf({ kind: 'cfdi', xml }, ctx.config.pdf);
+  const { pdf: body, cfdi } = await renderPdf({ kind: 'cfdi-pdf', xml }, ctx.config.pdf);
   if (!cfdi) throw new Error('the PDF worker did not say which CFDI it drew');
   const serieFolio = [cfdi.serie, cfdi.folio].filter(Boolean).join('-');
   const filename = `${[cfdi.rfc, serieFolio && safePart(serieFolio), cfdi.uuid].filter(Boolean).join('-')}.pdf`;

@@ -1,7 +1,4 @@
 import { getEntitlements } from '@folio/billing';
-import { reportRows } from '@folio/db/queries/reports';
-import { statusNotices } from '@folio/db/queries/sat-status';
-import { taxSettingsOf } from '@folio/db/queries/tax-settings';
 import type { Context } from '../../context';
 import { badRequest, planRequired } from '../../errors';
 import type { DiotFormat } from '../../schemas/report';
@@ -10,24 +7,14 @@ import { attachment, CONTENT_TYPES, EXCEL_EXPORT_REQUIRED, PDF_EXPORT_REQUIRED }
 import { xlsxWorkbook } from '../exports/writers';
 import { authorizeProfile } from '../profiles/access';
 import { diotTxt } from './compute/diot-txt';
-import {
-  annualReportSteps,
-  includes,
-  type MonthlyReport,
-  monthKey,
-  monthlyReportSteps,
-  type ReportProfile,
-} from './compute/monthly';
-import { settingsOf } from './compute/year';
-import { diotOfMonth } from './diot';
+import { includes, type MonthlyReport, type ReportProfile } from './compute/monthly';
+import { reportFor } from './off-thread';
 import { MESES, printedSheets } from './printed-sheets';
-import { monthRange, reportLevelRequired, yearRange } from './rules';
-import { statusAdvertencias } from './status-notices';
+import { reportLevelRequired } from './rules';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';
-import { finishYielding } from './yielding';
 
 // The reports of plan-features §3: the caller's plan decides the level (and whether the report is
-// served at all), the rows are read in a few statements, the pure module computes.
+// served at all); compute-report.ts reads the rows and computes, where off-thread.ts says.
 
 export interface MonthQuery {
   profileId: string;
@@ -58,54 +45,25 @@ const now = () => new Date();
 
 async function monthly(ctx: Context, userId: string, q: MonthQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
-  // From January: a month carries the year's IVA balances and RESICO income so far (tax-rules §4, §5);
-  // the SAT-status notices are the month's own.
-  const month = { profileId: profile.id, ...monthRange(q.año, q.mes) };
-  const [rows, settings, notices] = await Promise.all([
-    reportRows(ctx.db, { ...month, from: yearRange(q.año).from }),
-    taxSettingsOf(ctx.db, profile.id, q.año),
-    statusNotices(ctx.db, month),
-  ]);
-  // In steps: a year of documents would hold the event loop for 100+ ms (docs/benchmarks.md).
-  const report = await finishYielding(
-    monthlyReportSteps(profile, rows, q, nivel, now(), settingsOf(settings)),
-  );
-  report.advertencias.push(...statusAdvertencias(notices, monthKey(q)));
-  return report;
+  return reportFor(ctx, {
+    report: 'monthly',
+    profile,
+    period: { año: q.año, mes: q.mes },
+    nivel,
+    now: now(),
+  });
 }
 
 async function annual(ctx: Context, userId: string, q: YearQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'complete')) throw planRequired(reportLevelRequired('The annual report', 'complete'));
-  const range = { profileId: profile.id, ...yearRange(q.año) };
-  const [rows, settings, notices] = await Promise.all([
-    reportRows(ctx.db, range),
-    taxSettingsOf(ctx.db, profile.id, q.año),
-    statusNotices(ctx.db, range),
-  ]);
-  const report = await finishYielding(
-    annualReportSteps(profile, rows, q.año, nivel, now(), settingsOf(settings)),
-  );
-  for (const m of report.meses)
-    m.advertencias.push(...statusAdvertencias(notices, monthKey({ año: q.año, mes: m.periodo.mes })));
-  return report;
+  return reportFor(ctx, { report: 'annual', profile, año: q.año, nivel, now: now() });
 }
 
 async function diot(ctx: Context, userId: string, q: MonthQuery) {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'advanced')) throw planRequired(reportLevelRequired('The DIOT', 'advanced'));
-  const range = { profileId: profile.id, ...monthRange(q.año, q.mes) };
-  const [{ proveedores, advertencias }, notices] = await Promise.all([
-    diotOfMonth(ctx.db, profile, q),
-    statusNotices(ctx.db, range),
-  ]);
-  advertencias.push(...statusAdvertencias(notices, monthKey(q)));
-  return {
-    profile: { id: profile.id, rfc: profile.rfc, nombre: profile.nombre },
-    periodo: { año: q.año, mes: q.mes },
-    proveedores,
-    advertencias,
-  };
+  return reportFor(ctx, { report: 'diot', profile, period: { año: q.año, mes: q.mes } });
 }
 
 /** The JSON answer; a file format is a download (REST), not a procedure's answer. */
@@ -201,7 +159,7 @@ export async function reportFile(
       period: 'mes' in q ? `${MESES[q.mes - 1]} ${q.año}` : String(q.año),
     };
     // Drawn in a worker thread (pdf-pool.ts): 503 with Retry-After when they are all busy.
-    const { pdf } = await renderPdf({ kind: 'report', report }, ctx.config.pdf);
+    const { pdf } = await renderPdf({ kind: 'report-pdf', report }, ctx.config.pdf);
     return {
       headers: {
         'Content-Type': 'application/pdf',

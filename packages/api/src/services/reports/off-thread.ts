@@ -1,0 +1,42 @@
+import type { Context } from '../../context';
+import { runInWorker, WORKERS_AT_ONCE } from '../workers/pool';
+import type { ReportInWorker, WorkerLimits } from '../workers/types';
+import { computeReport, type ReportJob, type ReportOf } from './compute-report';
+
+/**
+ * Where a report is computed. On PostgreSQL, in a worker thread with connections of its own
+ * (workers/pool.ts): a year's report is 50-150 ms of the event loop and its garbage, and at a few a
+ * second every interactive request waited behind them (docs/benchmarks.md#load). On PGlite the
+ * database lives in this thread, so the report is computed here, in steps (yielding.ts).
+ */
+
+export const REPORT_LIMITS: WorkerLimits = {
+  concurrency: WORKERS_AT_ONCE,
+  queue: 32,
+  timeoutMs: 60_000,
+  // The server's own heap cap (apps/api's start script): a report the event loop could compute, a
+  // worker can.
+  memoryMb: 1024,
+};
+
+const REPORT_WORDING = {
+  busy: { message: 'Too many reports are being computed right now', reason: 'report_busy' },
+  noWorker: (s: number) => `No report worker came free within ${s} s`,
+  timeout: {
+    message: (s: number) => `The report took longer than ${s} s to compute; retry later`,
+    reason: 'report_timeout',
+  },
+  refused: {
+    message: (why: string) => `This report cannot be computed: ${why}`,
+    overMemory: (mb: number) => `it needs more than ${mb} MB`,
+    reason: 'report_too_large',
+  },
+} as const;
+
+export function reportFor<J extends ReportJob>(ctx: Context, job: J): Promise<ReportOf<J['report']>> {
+  if (!ctx.databaseUrl) return computeReport(ctx.db, job);
+  const task: ReportInWorker = { kind: 'tax-report', databaseUrl: ctx.databaseUrl, job };
+  return runInWorker(task, REPORT_WORDING, REPORT_LIMITS, ctx.config.reportWorkers) as Promise<
+    ReportOf<J['report']>
+  >;
+}

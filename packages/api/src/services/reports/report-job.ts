@@ -1,0 +1,19 @@
+import { type DbHandle, openDb } from '@folio/db';
+import type { ReportInWorker, WorkOutcome } from '../workers/types';
+import { computeReport } from './compute-report';
+
+/** The worker's own pool per database, opened by its first report and kept while the worker lives. */
+const handles = new Map<string, Promise<DbHandle>>();
+
+/** A report job in a worker thread (off-thread.ts), read on this thread's connections. */
+export async function computeInWorker({ databaseUrl, job }: ReportInWorker): Promise<WorkOutcome> {
+  let handle = handles.get(databaseUrl);
+  if (!handle) {
+    // The server migrated the database before it started any worker. One connection: a report's
+    // statements then take one core of the database at a time, not every core the reads need.
+    handle = openDb({ databaseUrl, poolMax: 1, migrate: false });
+    handles.set(databaseUrl, handle);
+    handle.catch(() => handles.delete(databaseUrl));
+  }
+  return { ok: true, value: await computeReport((await handle).db, job) };
+}

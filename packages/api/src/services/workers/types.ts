@@ -1,0 +1,41 @@
+import type { ReportJob } from '../reports/compute-report';
+import type { ReportPdf } from '../reports/pdf';
+
+// What passes between the server and its worker threads (pool.ts, worker.ts): plain data only.
+
+export interface WorkerLimits {
+  /** Jobs run at once (one worker thread each). */
+  concurrency: number;
+  /** Jobs that may wait for a worker; beyond them, 503. */
+  queue: number;
+  /** Longest wait for a worker, and longest run, of one job. */
+  timeoutMs: number;
+  /** Each worker's V8 heap (old generation), in MB. */
+  memoryMb: number;
+}
+
+/** A PDF to draw (exports/pdf-job.ts). */
+export type PdfJob = { kind: 'cfdi-pdf'; xml: string } | { kind: 'report-pdf'; report: ReportPdf };
+
+/** What a CFDI's file is named after, read by the worker from the XML it parsed. */
+export interface PrintedIdentity {
+  rfc: string;
+  serie?: string;
+  folio?: string;
+  uuid: string;
+}
+
+export interface PdfResult {
+  pdf: Uint8Array;
+  cfdi?: PrintedIdentity;
+}
+
+/** A report to compute (reports/report-job.ts), and the database to read it from. */
+export type ReportInWorker = { kind: 'tax-report'; databaseUrl: string; job: ReportJob };
+
+export type WorkerJob = PdfJob | ReportInWorker;
+export type WorkerTask = { id: number; job: WorkerJob };
+/** A job's value, or why it was refused (422) or failed. */
+export type WorkOutcome<T = unknown> =
+  | { ok: true; value: T }
+  | { ok: false; refused?: string; error?: string };
