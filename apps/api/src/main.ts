@@ -29,7 +29,10 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 };
 // A first start on an empty PGlite directory prepares it in a child process (database.ts).
 if (createsPgliteDir(env)) await prepareInChild();
-const { db } = await openServerDatabase(env, log);
+const { db, catalog } = await openServerDatabase(env, log);
+// A catalog just imported into PostgreSQL leaves the meaning model's file stale: it is rebuilt in a
+// child too, so that no search builds it in the serving process (seconds, and its garbage).
+if (db.kind === 'postgres' && (catalog.kind === 'bundled' || catalog.kind === 'csv')) await prepareInChild();
 // The search by meaning's model is read from SAT_MEANING_MODEL_FILE (written by `pnpm
 // catalog:import` and by a first start's child), or built and written there, by the first search
 // that needs it, not here: a server that never searches by meaning does not hold it
