@@ -2,7 +2,7 @@
 // on SIGUSR2, prints `memory-peaks N {now, peak}` (MB) — the values now and the peaks since the previous
 // SIGUSR2 — then starts the peaks again from now. RSS alone cannot tell the V8 heap (objects) from
 // external memory (Buffers waiting in streams, zlib); this can. Read by `memoryPeaks` in server.ts.
-const FIELDS = ['rss', 'heapUsed', 'external', 'arrayBuffers'];
+const FIELDS = ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'];
 const mb = (m) => Object.fromEntries(FIELDS.map((k) => [k, Math.round(m[k] / 1048576)]));
 let peak = process.memoryUsage();
 let n = 0;

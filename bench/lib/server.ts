@@ -143,6 +143,8 @@ export const MEMORY_PEAKS = ['--import', join(BENCH_DIR, 'lib/memory-peaks.mjs')
 
 export interface Memory {
   rss: number;
+  /** The main thread's V8 heap as reserved (what RSS holds of it), used or not. */
+  heapTotal: number;
   heapUsed: number;
   external: number;
   arrayBuffers: number;

@@ -12,8 +12,9 @@
 //      more each step, until one breaks the targets (an error, or a read p99 over 50 ms); the
 //      saturation point is the last offered rate that held (docs/benchmarks.md, "Load").
 // Prints req/s, p50/p95/p99 and errors (by status) per kind, and the server's RSS (peak while
-// serving and at the end). Run under scripts/with-postgres.sh; env ROWS, RATE, CONNECTIONS,
-// WARMUP_S, DURATION_S, STEP_S (0 skips run 3), CPU_PROF.
+// serving and at the end), and the main thread's V8 heap and external memory peaks in run 1. Run
+// under scripts/with-postgres.sh; env ROWS, RATE, CONNECTIONS, WARMUP_S, DURATION_S, STEP_S (0 skips
+// run 3), CPU_PROF, HEAVY (which of the heavier kinds to send: what each costs the reads).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -22,7 +23,7 @@ import { BUNDLED_SAT_CATALOG } from '@folio/db';
 import postgres from 'postgres';
 import { seedCfdis, seedProfiles } from '../invoice-list/seed';
 import { printCpuProfile } from '../lib/cpuprofile';
-import { type Child, rawRequest, signIn, startFolio } from '../lib/server';
+import { type Child, MEMORY_PEAKS, memoryPeaks, rawRequest, signIn, startFolio } from '../lib/server';
 import { machine, summarize } from '../lib/stats';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -63,7 +64,16 @@ type Kind =
   | 'annual report'
   | 'meaning search';
 /** Per cent of requests: what a day of users does, the heavier requests 2 % together. */
-const MIX: [Kind, number][] = [
+/** The heavier kinds: a file of a month, a CFDI's PDF, a report, a search by meaning. */
+const HEAVY_KINDS: Kind[] = [
+  'export xlsx',
+  'export csv',
+  'PDF',
+  'monthly report',
+  'annual report',
+  'meaning search',
+];
+const FULL_MIX: [Kind, number][] = [
   ['invoice list', 68],
   ['expense list', 10],
   ['SAT search', 10],
@@ -76,6 +86,12 @@ const MIX: [Kind, number][] = [
   ['annual report', 0.1],
   ['meaning search', 0.4],
 ];
+/**
+ * HEAVY=0 leaves the heavier 2 % out, HEAVY='PDF,annual report' keeps only those of them (the
+ * interactive kinds keep their shares): what each costs the reads.
+ */
+const HEAVY = process.env.HEAVY === undefined ? HEAVY_KINDS : process.env.HEAVY.split(',');
+const MIX = FULL_MIX.filter(([k]) => !HEAVY_KINDS.includes(k) || HEAVY.includes(k));
 /**
  * The interactive reads the p99 target is about; the heavier kinds (a file of a month, a year's
  * report) have their own benchmarks and targets, and here count only by their errors.
@@ -101,13 +117,21 @@ const MEANINGS = [
 ];
 const any = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
+/**
+ * The next kind, by smooth weighted round-robin: every window of 1,000 requests holds each kind in
+ * its exact share, so two runs carry the same heavy requests (a random draw put 38 monthly reports in
+ * one 30-s run and 21 in the next, and the tail followed them).
+ */
+const credit = new Map<Kind, number>(MIX.map(([k]) => [k, 0]));
+const totalWeight = MIX.reduce((s, [, w]) => s + w, 0);
 function pick(): Kind {
-  let r = Math.random() * 100;
-  for (const [route, weight] of MIX) {
-    r -= weight;
-    if (r < 0) return route;
+  let best: Kind = MIX[0]![0];
+  for (const [kind, weight] of MIX) {
+    credit.set(kind, credit.get(kind)! + weight);
+    if (credit.get(kind)! > credit.get(best)!) best = kind;
   }
-  return 'invoice list';
+  credit.set(best, credit.get(best)! - totalWeight);
+  return best;
 }
 
 /** Resident set of a process now (VmRSS) and at its peak (VmHWM), in MB. */
@@ -135,10 +159,10 @@ log(`bench/load on ${machine()}; load average ${load()}`);
 const sql = postgres(url, { max: 2, onnotice: () => {} });
 let folio: Child | undefined;
 try {
-  folio = await startFolio(
-    { DATABASE_URL: url, TRUST_PROXY: 'true', SAT_CATALOG_CSV: CSV },
-    CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
-  );
+  folio = await startFolio({ DATABASE_URL: url, TRUST_PROXY: 'true', SAT_CATALOG_CSV: CSV }, [
+    ...MEMORY_PEAKS,
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []),
+  ]);
   const { token, userId } = await signIn(folio.url, `load-${Date.now()}@example.com`, '10.9.2.1');
   // ENTERPRISE: PRO with unlimited searches by meaning (PRO's 500 a month would run out mid-run).
   await sql`insert into subscriptions (user_id, plan, status) values (${userId}, 'ENTERPRISE', 'ACTIVE')`;
@@ -329,10 +353,19 @@ try {
   log(
     `\nrun 1: ${RATE} req/s offered, ${WARMUP_S} s warm-up, ${DURATION_S} s measured; load average ${load()}`,
   );
+  await memoryPeaks(folio); // the main thread's peaks start here
   const atRate = report(
     `run 1 — ${RATE} req/s offered (open loop):`,
     await openLoop(RATE, WARMUP_S, DURATION_S),
   );
+  {
+    // What of the RSS is the main thread's V8 heap and external memory; the rest is code, the worker
+    // threads' heaps and the allocator's.
+    const { peak } = await memoryPeaks(folio);
+    log(
+      `main thread during run 1, peaks: V8 heap ${peak.heapTotal} MB reserved (${peak.heapUsed} MB used), external ${peak.external} MB (array buffers ${peak.arrayBuffers} MB), RSS ${peak.rss} MB`,
+    );
+  }
 
   // 2. Capacity: CONNECTIONS clients, each waiting for its answer before the next request.
   const saturated = newRun(DURATION_S);
