@@ -52,6 +52,35 @@ describe('xlsx streamed with bounded memory', () => {
   });
 });
 
+describe('xlsx cell formats', () => {
+  it('dates and amounts keep their column formats in every row, an empty amount too; text has none', async () => {
+    const columns: Sheet['columns'] = [
+      { header: 'Nombre', kind: 'text' },
+      { header: 'Fecha', kind: 'date' },
+      { header: 'Total', kind: 'number' },
+    ];
+    const rows: Cell[][] = [
+      ['Ana', '2025-03-10T09:15:00', 1160],
+      ['Luis', '2025-03-11', null],
+    ];
+    const bytes = await new Response(
+      xlsxWorkbook([{ name: 'facturas', columns, rows }], (err) => {
+        throw err;
+      }),
+    ).arrayBuffer();
+    const { default: Excel } = await import('exceljs');
+    const book = new Excel.Workbook();
+    await book.xlsx.load(bytes);
+    const ws = book.getWorksheet('facturas')!;
+    const formats = [2, 3].map((r) => [1, 2, 3].map((c) => ws.getCell(r, c).numFmt ?? null));
+    expect(formats).toEqual([
+      [null, 'yyyy-mm-dd hh:mm:ss', '#,##0.00####'],
+      [null, 'yyyy-mm-dd hh:mm:ss', '#,##0.00####'],
+    ]);
+    expect(ws.getCell(2, 3).value).toBe(1160);
+  });
+});
+
 describe('CSV formula injection (OWASP)', () => {
   async function csvOf(rows: Cell[][]) {
     const columns = [
