@@ -275,6 +275,9 @@ try {
     }
     run.samples.get(kind)!.push(performance.now() - due);
   };
+  /** A kind's failures by status, as `503×2` (0 is a request that got no answer). */
+  const statusesOf = (run: Run, kind: Kind) =>
+    [...(run.errors.get(kind) ?? [])].map(([st, c]) => `${st || 'no answer'}×${c}`);
   const errorsOf = (run: Run, kind: Kind) =>
     [...(run.errors.get(kind)?.values() ?? [])].reduce((a, b) => a + b, 0);
   /** Throughput, total errors and the worst interactive read p99 of a run. */
@@ -303,7 +306,7 @@ try {
     );
     for (const [kind] of MIX) {
       const s = summarize(run.samples.get(kind)!);
-      const byStatus = [...(run.errors.get(kind) ?? [])].map(([st, c]) => `${st || 'no answer'}×${c}`);
+      const byStatus = statusesOf(run, kind);
       const ms = (v: number) => (s.n ? `${v.toFixed(1)} ms` : '–').padStart(10);
       log(
         `${kind.padEnd(15)} ${(s.n / run.seconds).toFixed(1).padStart(7)} ${String(s.n).padStart(6)} ${ms(s.p50)} ${ms(s.p95)} ${ms(s.p99)}  ${errorsOf(run, kind)}${byStatus.length ? ` (${byStatus.join(', ')})` : ''}`,
@@ -395,9 +398,11 @@ try {
       `${'offered'.padStart(8)} ${'served'.padStart(8)} ${'read p99'.padStart(10)} ${'errors'.padStart(7)}  RSS`,
     );
     for (let rate = 5 * step; rate <= 15 * step; rate += step) {
-      const v = verdictOf(await openLoop(rate, STEP_S / 5, STEP_S));
+      const stepRun = await openLoop(rate, STEP_S / 5, STEP_S);
+      const v = verdictOf(stepRun);
+      const failed = MIX.flatMap(([kind]) => statusesOf(stepRun, kind).map((e) => `${kind} ${e}`));
       log(
-        `${String(rate).padStart(8)} ${v.rate.toFixed(1).padStart(8)} ${`${v.worstReadP99.toFixed(1)} ms`.padStart(10)} ${String(v.errorCount).padStart(7)}  ${rssMb(folio.pid).now.toFixed(0)} MB  ${v.held ? 'held' : 'BROKE'}`,
+        `${String(rate).padStart(8)} ${v.rate.toFixed(1).padStart(8)} ${`${v.worstReadP99.toFixed(1)} ms`.padStart(10)} ${String(v.errorCount).padStart(7)}  ${rssMb(folio.pid).now.toFixed(0)} MB  ${v.held ? 'held' : 'BROKE'}${failed.length ? ` (${failed.join(', ')})` : ''}`,
       );
       if (!v.held) {
         saturation ??= { rate, below: true };
