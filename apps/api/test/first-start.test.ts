@@ -45,10 +45,15 @@ describe('first start on an empty database, without SAT_CATALOG_CSV', () => {
     expect(server.output()).toMatch(/"kind":"bundled","rows":52514/);
   });
 
+  /** The first line of the server's log (its first start's child's included) that matches. */
+  const at = (pattern: RegExp) =>
+    server
+      .output()
+      .split('\n')
+      .findIndex((l) => pattern.test(l));
+
   // docs/design.md#start-up: what a first start grows in PGlite's WebAssembly memory and V8's heap
   // stays with the child that exits; the server opens the directory as on a restart.
-  /** The first line of the server's log (its first start's child's included) that matches. */
-  const at = (pattern: RegExp) => server.output().split('\n').findIndex((l) => pattern.test(l));
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     'on an empty PGlite directory a child process imports the catalog and writes the meaning model; the server then finds them',
     () => {
