@@ -1,18 +1,31 @@
-// Preloaded into a benchmarked server (`node --import`): samples process.memoryUsage() every 20 ms and,
-// on SIGUSR2, prints `memory-peaks N {now, peak}` (MB) — the values now and the peaks since the previous
-// SIGUSR2 — then starts the peaks again from now. RSS alone cannot tell the V8 heap (objects) from
-// external memory (Buffers waiting in streams, zlib); this can. Read by `memoryPeaks` in server.ts.
+// Preloaded into a benchmarked server (`node --import`): samples process.memoryUsage() and the V8
+// heap's spaces every 20 ms and, on SIGUSR2, prints `memory-peaks N {now, peak, spaces}` (MB) — the
+// values now, the peaks since the previous SIGUSR2 and each heap space's peak size — then starts the
+// peaks again from now. RSS alone cannot tell the V8 heap (objects) from external memory (Buffers
+// waiting in streams, zlib), nor the young generation's semispaces from the old generation; this can.
+// Read by `memoryPeaks` in server.ts.
+import { getHeapSpaceStatistics } from 'node:v8';
+
 const FIELDS = ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'];
 const mb = (m) => Object.fromEntries(FIELDS.map((k) => [k, Math.round(m[k] / 1048576)]));
 let peak = process.memoryUsage();
+let spaces = {};
 let n = 0;
-setInterval(() => {
+const sample = () => {
   const m = process.memoryUsage();
   for (const k of FIELDS) peak[k] = Math.max(peak[k], m[k]);
-}, 20).unref();
+  for (const s of getHeapSpaceStatistics()) {
+    spaces[s.space_name] = Math.max(spaces[s.space_name] ?? 0, s.space_size);
+  }
+};
+setInterval(sample, 20).unref();
 process.on('SIGUSR2', () => {
+  sample();
   const now = process.memoryUsage();
-  for (const k of FIELDS) peak[k] = Math.max(peak[k], now[k]);
-  process.stdout.write(`memory-peaks ${++n} ${JSON.stringify({ now: mb(now), peak: mb(peak) })}\n`);
+  const sizes = Object.fromEntries(Object.entries(spaces).map(([k, v]) => [k, Math.round(v / 1048576)]));
+  process.stdout.write(
+    `memory-peaks ${++n} ${JSON.stringify({ now: mb(now), peak: mb(peak), spaces: sizes })}\n`,
+  );
   peak = now;
+  spaces = {};
 });

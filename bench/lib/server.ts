@@ -121,7 +121,8 @@ function startCommand(): { nodeArgs: string[]; script: string } {
 
 /**
  * The real server as `pnpm start` runs it (the bundle, built once per benchmark run, with the
- * start script's node flags), with LOG_LEVEL=warn unless given.
+ * start script's node flags, then SERVER_NODE_FLAGS' to try one without editing the script), with
+ * LOG_LEVEL=warn unless given.
  */
 export function startFolio(env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<Child> {
   if (!built) {
@@ -134,7 +135,11 @@ export function startFolio(env: Record<string, string | undefined>, nodeArgs: st
     cwd: API_DIR,
     env: { LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     readyPath: '/health',
-    nodeArgs: [...start.nodeArgs, ...nodeArgs],
+    nodeArgs: [
+      ...start.nodeArgs,
+      ...(process.env.SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+      ...nodeArgs,
+    ],
   });
 }
 
@@ -151,18 +156,25 @@ export interface Memory {
 }
 const asked = new WeakMap<Child, number>();
 
+/** What `memoryPeaks` answers, in MB; `spaces`: each V8 heap space's peak size (new, old, code…). */
+export interface MemoryPeaks {
+  now: Memory;
+  peak: Memory;
+  spaces: Record<string, number>;
+}
+
 /**
  * A server's process.memoryUsage() in MB now and its peaks since the previous call (or its start),
  * sampled every 20 ms inside it: the server must run with MEMORY_PEAKS among its node flags.
  */
-export async function memoryPeaks(child: Child): Promise<{ now: Memory; peak: Memory }> {
+export async function memoryPeaks(child: Child): Promise<MemoryPeaks> {
   const n = (asked.get(child) ?? 0) + 1;
   asked.set(child, n);
   process.kill(child.pid, 'SIGUSR2');
   const line = new RegExp(`^memory-peaks ${n} (.*)$`, 'm');
   for (let waited = 0; waited < 5_000; waited += 10) {
     const found = line.exec(child.tail());
-    if (found) return JSON.parse(found[1]!) as { now: Memory; peak: Memory };
+    if (found) return JSON.parse(found[1]!) as MemoryPeaks;
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`no memory-peaks ${n} from the server:\n${child.tail()}`);
