@@ -43,6 +43,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       PDF_QUEUE: z.coerce.number<number>().int().min(0).max(1000).optional(),
       PDF_TIMEOUT_S: z.coerce.number<number>().positive().max(600).optional(),
       PDF_WORKER_MEMORY_MB: z.coerce.number<number>().int().min(32).max(8192).optional(),
+      REPORT_WORKER_MEMORY_MB: z.coerce.number<number>().int().min(32).max(8192).optional(),
       // `version:base64(32 bytes)[,…]`: the master keys wrapping stored e.firmas (docs/sat-sync.md).
       EFIRMA_ENCRYPTION_KEY: z.string().optional(),
       // Where the SAT clients talk: SAT itself, or the simulator under /__dev/sat (never in production).

@@ -152,6 +152,7 @@ appDeps = {
       timeoutMs: env.PDF_TIMEOUT_S && env.PDF_TIMEOUT_S * 1000,
       memoryMb: env.PDF_WORKER_MEMORY_MB,
     },
+    reportWorkers: { memoryMb: env.REPORT_WORKER_MEMORY_MB },
     efirmaKeyring: env.EFIRMA_KEYRING,
     sat: {
       // The simulator is this server's own /__dev/sat (env.ts refuses it in production).

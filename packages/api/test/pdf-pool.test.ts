@@ -4,7 +4,8 @@
 import { invoiceXml, newUuid } from '@folio/cfdi/testing';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors';
-import { renderPdf } from '../src/services/exports/pdf-pool';
+import { PDF_LIMITS, renderPdf } from '../src/services/exports/pdf-pool';
+import { type PoolWording, runInWorker } from '../src/services/workers/pool';
 
 const xmlOf = (concepts: number) =>
   invoiceXml({
@@ -65,5 +66,35 @@ describe('PDF worker pool limits', () => {
     const err = await refusal(renderPdf({ kind: 'cfdi-pdf', xml: '<cfdi:Comprobante' }));
     expect([err.code, err.reason]).toEqual(['UNPROCESSABLE_CONTENT', 'pdf_unprintable']);
     expect(err.message).toMatch(/^This document cannot be printed: the stored XML no longer parses: /);
+  });
+});
+
+describe('kinds of work with the same worker shape share its threads (workers/pool.ts)', () => {
+  // A second kind of work, as the reports are: its own wording and bounds, the PDFs' shape.
+  const OTHER: PoolWording = {
+    busy: { message: 'Too many of the other kind', reason: 'report_busy' },
+    noWorker: (s) => `No worker within ${s} s`,
+    timeout: { message: (s) => `Over ${s} s`, reason: 'report_timeout' },
+    refused: { message: (why) => why, overMemory: (mb) => `over ${mb} MB`, reason: 'report_too_large' },
+  };
+
+  it('one thread: the other kind waits for the running PDF instead of starting a thread of its own; each kind counts only its own waiting jobs', async () => {
+    // A shape no other test uses, so this pool starts empty.
+    const shape = { concurrency: 1, memoryMb: 200 };
+    const pdfs = { ...shape, queue: 1 };
+    const others = { ...PDF_LIMITS, ...shape, queue: 1 };
+    const done: string[] = [];
+    const slow = renderPdf({ kind: 'cfdi-pdf', xml: xmlOf(600) }, pdfs).then(() => done.push('slow PDF'));
+    const other = runInWorker({ kind: 'cfdi-pdf', xml: xmlOf(1) }, OTHER, others).then(() =>
+      done.push('other kind'),
+    );
+    // The pool holds one waiting job, but not a PDF: the PDFs' queue of 1 still has room.
+    const second = renderPdf({ kind: 'cfdi-pdf', xml: xmlOf(1) }, pdfs).then(() => done.push('second PDF'));
+    // The other kind's queue of 1 is full: its own reason, at once.
+    const refused = await refusal(runInWorker({ kind: 'cfdi-pdf', xml: xmlOf(1) }, OTHER, others));
+    expect([refused.code, refused.reason]).toEqual(['SERVICE_UNAVAILABLE', 'report_busy']);
+    await Promise.all([slow, other, second]);
+    // In a thread of its own, the one-concept document would have been done long before the slow one.
+    expect(done).toEqual(['slow PDF', 'other kind', 'second PDF']);
   });
 });

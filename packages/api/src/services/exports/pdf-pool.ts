@@ -1,4 +1,4 @@
-import { runInWorker, WORKERS_AT_ONCE } from '../workers/pool';
+import { runInWorker, WORKER_MEMORY_MB, WORKERS_AT_ONCE } from '../workers/pool';
 import type { PdfJob, PdfResult, WorkerLimits } from '../workers/types';
 
 /**
@@ -14,7 +14,7 @@ export const PDF_LIMITS: PdfLimits = {
   concurrency: WORKERS_AT_ONCE,
   queue: 16,
   timeoutMs: 30_000,
-  memoryMb: 256,
+  memoryMb: WORKER_MEMORY_MB,
 };
 
 const PDF_WORDING = {

@@ -1,5 +1,5 @@
 import type { Context } from '../../context';
-import { runInWorker, WORKERS_AT_ONCE } from '../workers/pool';
+import { runInWorker, WORKER_MEMORY_MB, WORKERS_AT_ONCE } from '../workers/pool';
 import type { ReportInWorker, WorkerLimits } from '../workers/types';
 import { computeReport, type ReportJob, type ReportOf } from './compute-report';
 
@@ -14,9 +14,9 @@ export const REPORT_LIMITS: WorkerLimits = {
   concurrency: WORKERS_AT_ONCE,
   queue: 32,
   timeoutMs: 60_000,
-  // The server's own heap cap (apps/api's start script): a report the event loop could compute, a
-  // worker can.
-  memoryMb: 1024,
+  // The PDFs' (pool.ts): reports and PDFs share their worker threads. REPORT_WORKER_MEMORY_MB
+  // raises it for an RFC of more than ~250,000 CFDI a year; the reports then get threads of their own.
+  memoryMb: WORKER_MEMORY_MB,
 };
 
 const REPORT_WORDING = {

@@ -4,21 +4,30 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ErrorCode } from '../../error-codes';
-import { type AppError, serviceUnavailable, unprocessable } from '../../errors';
-import type { WorkerJob, WorkerLimits, WorkerTask, WorkOutcome } from './types';
+import { serviceUnavailable, unprocessable } from '../../errors';
+import type { WorkerJob, WorkerLimits, WorkerShape, WorkerTask, WorkOutcome } from './types';
 
 /**
  * Heavy work (a PDF's layout, a tax report's computation) runs in worker threads, never on the
  * server's event loop: one CFDI's PDF held /health for seconds (issue 25), and a year's report held
- * every other request for tens of ms at a time (issue 30). Per pool and process: at most
- * `concurrency` jobs at once, `queue` more waiting, each worker's heap capped and each job given
- * `timeoutMs` to wait and as long again to run. A job over its memory is refused with 422; a full
- * queue or a job out of time with 503 and Retry-After. Workers stay for the next job and end after
- * a while idle.
+ * every other request for tens of ms at a time (issue 30). A pool is a worker shape: at most
+ * `concurrency` jobs at once, each worker's heap capped at `memoryMb`. Kinds of work with the same
+ * shape share one pool, so PDFs and reports share their threads (each thread is an isolate: about
+ * 20-40 MB of RSS under load, docs/benchmarks.md#load). Each kind keeps its own bounds: `queue` jobs
+ * of it waiting, `timeoutMs` for one to wait and as long again to run. A job over the heap is
+ * refused with 422; a full queue or a job out of time with 503 and Retry-After. Workers stay for the
+ * next job and end after a while idle.
  */
 
 /** One core stays for the server itself. */
 export const WORKERS_AT_ONCE = Math.max(1, Math.min(2, availableParallelism() - 1));
+
+/**
+ * Each worker's heap (V8 old generation), the same for every kind so that they share threads: a
+ * year's report over 100,000 CFDI of one RFC is computed in 96 MB (`bench:reports`), a printable
+ * CFDI in far less; past it a job is refused with 422 before the process outgrows a small box.
+ */
+export const WORKER_MEMORY_MB = 256;
 
 /** What a pool's refusals say: each pool names its work (`pdf_busy`, `report_busy`…). */
 export interface PoolWording {
@@ -59,9 +68,9 @@ class Slot {
   readonly worker: Worker;
   running: { id: number; settle: (answer: Answer) => void } | undefined;
   idleTimer: NodeJS.Timeout | undefined;
-  constructor(limits: WorkerLimits, onGone: (slot: Slot) => void) {
+  constructor(shape: WorkerShape, onGone: (slot: Slot) => void) {
     this.worker = newWorker({
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: YOUNG_MB },
+      resourceLimits: { maxOldGenerationSizeMb: shape.memoryMb, maxYoungGenerationSizeMb: YOUNG_MB },
     });
     this.worker.unref(); // an idle worker never keeps the process alive
     this.worker.on('message', (answer: WorkOutcome & { id: number }) => {
@@ -75,7 +84,15 @@ class Slot {
   }
 }
 
+/** A kind of work in a pool: its wording and its own bounds of waiting and running. */
+interface Kind {
+  wording: PoolWording;
+  queue: number;
+  timeoutMs: number;
+}
+
 interface Waiting {
+  kind: Kind;
   start: () => void;
   timer: NodeJS.Timeout;
 }
@@ -85,58 +102,51 @@ class WorkerPool {
   private busy = 0;
   private waiting: Waiting[] = [];
   private nextId = 1;
-  constructor(
-    private readonly limits: WorkerLimits,
-    private readonly wording: PoolWording,
-  ) {}
+  constructor(private readonly shape: WorkerShape) {}
 
-  async run(job: WorkerJob): Promise<unknown> {
-    if (this.busy < this.limits.concurrency) this.busy++;
-    else await this.wait();
+  async run(job: WorkerJob, kind: Kind): Promise<unknown> {
+    if (this.busy < this.shape.concurrency) this.busy++;
+    else await this.wait(kind);
     try {
-      return await this.runInSlot(job);
+      return await this.runInSlot(job, kind);
     } finally {
-      // The place passes to the first waiting job, or is given back.
+      // The place passes to the first waiting job, of whatever kind, or is given back.
       const next = this.waiting.shift();
       if (next) next.start();
       else this.busy--;
     }
   }
 
-  private busyError(message: string): AppError {
-    return serviceUnavailable(message, BUSY_RETRY_S, this.wording.busy.reason);
-  }
-
-  /** Waits until a finished job hands its place over; 503 when the queue is full or the wait too long. */
-  private wait(): Promise<void> {
-    if (this.waiting.length >= this.limits.queue) {
-      throw this.busyError(`${this.wording.busy.message}; retry in ${BUSY_RETRY_S} s`);
+  /** Waits until a finished job hands its place over; 503 when the kind's queue is full or the wait too long. */
+  private wait(kind: Kind): Promise<void> {
+    const { wording, queue, timeoutMs } = kind;
+    const busy = (message: string) => serviceUnavailable(message, BUSY_RETRY_S, wording.busy.reason);
+    if (this.waiting.filter((w) => w.kind.wording === wording).length >= queue) {
+      throw busy(`${wording.busy.message}; retry in ${BUSY_RETRY_S} s`);
     }
     return new Promise((resolve, reject) => {
       const place: Waiting = {
+        kind,
         start: () => {
           clearTimeout(place.timer);
           resolve();
         },
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(place), 1);
-          reject(
-            this.busyError(
-              `${this.wording.noWorker(this.limits.timeoutMs / 1000)}; retry in ${BUSY_RETRY_S} s`,
-            ),
-          );
-        }, this.limits.timeoutMs),
+          reject(busy(`${wording.noWorker(timeoutMs / 1000)}; retry in ${BUSY_RETRY_S} s`));
+        }, timeoutMs),
       };
       this.waiting.push(place);
     });
   }
 
-  private runInSlot(job: WorkerJob): Promise<unknown> {
-    const slot = this.idle.pop() ?? new Slot(this.limits, (gone) => this.forget(gone));
+  private runInSlot(job: WorkerJob, kind: Kind): Promise<unknown> {
+    const slot = this.idle.pop() ?? new Slot(this.shape, (gone) => this.forget(gone));
     clearTimeout(slot.idleTimer);
     const id = this.nextId++;
-    const { timeoutMs, memoryMb } = this.limits;
-    const { timeout, refused } = this.wording;
+    const { memoryMb } = this.shape;
+    const { timeoutMs } = kind;
+    const { timeout, refused } = kind.wording;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         slot.running = undefined;
@@ -186,8 +196,8 @@ class WorkerPool {
 const pools = new Map<string, WorkerPool>();
 
 /**
- * Runs `job` in this process's pool for `wording` and `limits` (`defaults` overridden by what a
- * setting or test gives): its value, or the pool's refusal as an AppError.
+ * Runs `job` in this process's pool of its worker shape, with its kind's `wording` and `limits`
+ * (`defaults` overridden by what a setting or test gives): its value, or the refusal as an AppError.
  */
 export function runInWorker(
   job: WorkerJob,
@@ -196,9 +206,12 @@ export function runInWorker(
   limits: Partial<WorkerLimits> = {},
 ): Promise<unknown> {
   const set = Object.entries(limits).filter(([, v]) => v !== undefined);
-  const all: WorkerLimits = { ...defaults, ...Object.fromEntries(set) };
-  const key = JSON.stringify([wording.busy.reason, all]);
-  const pool = pools.get(key) ?? new WorkerPool(all, wording);
+  const { concurrency, memoryMb, queue, timeoutMs }: WorkerLimits = {
+    ...defaults,
+    ...Object.fromEntries(set),
+  };
+  const key = `${concurrency}/${memoryMb}`;
+  const pool = pools.get(key) ?? new WorkerPool({ concurrency, memoryMb });
   pools.set(key, pool);
-  return pool.run(job);
+  return pool.run(job, { wording, queue, timeoutMs });
 }

@@ -3,15 +3,20 @@ import type { ReportPdf } from '../reports/pdf';
 
 // What passes between the server and its worker threads (pool.ts, worker.ts): plain data only.
 
-export interface WorkerLimits {
+/** A pool's threads: kinds of work with the same shape share them (pool.ts). */
+export interface WorkerShape {
   /** Jobs run at once (one worker thread each). */
   concurrency: number;
-  /** Jobs that may wait for a worker; beyond them, 503. */
+  /** Each worker's V8 heap (old generation), in MB. */
+  memoryMb: number;
+}
+
+/** A kind of work's limits: the shape of the pool it runs in, and its own bounds in it. */
+export interface WorkerLimits extends WorkerShape {
+  /** Jobs of this kind that may wait for a worker; beyond them, 503. */
   queue: number;
   /** Longest wait for a worker, and longest run, of one job. */
   timeoutMs: number;
-  /** Each worker's V8 heap (old generation), in MB. */
-  memoryMb: number;
 }
 
 /** A PDF to draw (exports/pdf-job.ts). */
