@@ -161,6 +161,8 @@ export interface MemoryPeaks {
   now: Memory;
   peak: Memory;
   spaces: Record<string, number>;
+  /** The event loop's delay (ms) since the previous call: its p99 and its longest. */
+  loopDelayMs: { p99: number; max: number };
 }
 
 /**

@@ -364,13 +364,13 @@ try {
   {
     // What of the RSS is the main thread's V8 heap and external memory; the rest is code, the worker
     // threads' heaps and the allocator's.
-    const { peak, spaces } = await memoryPeaks(folio);
+    const { peak, spaces, loopDelayMs } = await memoryPeaks(folio);
     const bySpace = Object.entries(spaces)
       .filter(([, mb]) => mb > 0)
       .map(([space, mb]) => `${space.replace(/_space$/, '')} ${mb}`)
       .join(', ');
     log(
-      `main thread during run 1, peaks: V8 heap ${peak.heapTotal} MB reserved (${peak.heapUsed} MB used; by space, MB: ${bySpace}), external ${peak.external} MB (array buffers ${peak.arrayBuffers} MB), RSS ${peak.rss} MB`,
+      `main thread during run 1, peaks: V8 heap ${peak.heapTotal} MB reserved (${peak.heapUsed} MB used; by space, MB: ${bySpace}), external ${peak.external} MB (array buffers ${peak.arrayBuffers} MB), RSS ${peak.rss} MB; event loop delay p99 ${loopDelayMs.p99} ms, longest ${loopDelayMs.max} ms`,
     );
   }
 
