@@ -13,7 +13,7 @@ import type { WorkerJob, WorkerLimits, WorkerShape, WorkerTask, WorkOutcome } fr
  * every other request for tens of ms at a time (issue 30). A pool is a worker shape: at most
  * `concurrency` jobs at once, each worker's heap capped at `memoryMb`. Kinds of work with the same
  * shape share one pool, so PDFs and reports share their threads (each thread is an isolate: about
- * 20-40 MB of RSS under load, docs/benchmarks.md#load). Each kind keeps its own bounds: `queue` jobs
+ * 20 MB of RSS under load, docs/benchmarks.md#load). Each kind keeps its own bounds: `queue` jobs
  * of it waiting, `timeoutMs` for one to wait and as long again to run. A job over the heap is
  * refused with 422; a full queue or a job out of time with 503 and Retry-After. Workers stay for the
  * next job and end after a while idle.
@@ -92,7 +92,8 @@ interface Kind {
 }
 
 interface Waiting {
-  kind: Kind;
+  /** Whose queue the job counts in. */
+  wording: PoolWording;
   start: () => void;
   timer: NodeJS.Timeout;
 }
@@ -121,12 +122,12 @@ class WorkerPool {
   private wait(kind: Kind): Promise<void> {
     const { wording, queue, timeoutMs } = kind;
     const busy = (message: string) => serviceUnavailable(message, BUSY_RETRY_S, wording.busy.reason);
-    if (this.waiting.filter((w) => w.kind.wording === wording).length >= queue) {
+    if (this.waiting.filter((w) => w.wording === wording).length >= queue) {
       throw busy(`${wording.busy.message}; retry in ${BUSY_RETRY_S} s`);
     }
     return new Promise((resolve, reject) => {
       const place: Waiting = {
-        kind,
+        wording,
         start: () => {
           clearTimeout(place.timer);
           resolve();
