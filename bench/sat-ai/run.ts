@@ -78,6 +78,8 @@ try {
   const arrays =
     model.termVectors.byteLength +
     model.docVectors.byteLength +
+    model.termScale.byteLength +
+    model.docScale.byteLength +
     model.idf.byteLength +
     model.postings.reduce((s, p) => s + p.doc.byteLength + p.weight.byteLength, 0);
   console.log(

@@ -1,4 +1,5 @@
 import { verbRoots } from './derive';
+import { isServiceCode } from './segment';
 import { fold } from './text';
 
 /**
@@ -50,9 +51,12 @@ export function intentOf(typed: string[]): Intent | undefined {
 /** How much a code that is not a service keeps of its score when a service is asked for. */
 const OFF_INTENT = 0.6;
 
-/** A code's score factor under `intent`, from its segment (the first two digits). */
+/** A code's score factor under `intent`. */
 export function intentFactor(intent: Intent | undefined, id: string): number {
-  if (!intent) return 1;
-  const segment = Number(id.slice(0, 2));
-  return segment >= 70 && segment <= 94 ? 1 : OFF_INTENT;
+  return !intent || isServiceCode(id) ? 1 : OFF_INTENT;
+}
+
+/** The same factor for the code whose service flag (`MeaningModel.service`) is `service`. */
+export function intentFactorOf(intent: Intent | undefined, service: number): number {
+  return !intent || service ? 1 : OFF_INTENT;
 }

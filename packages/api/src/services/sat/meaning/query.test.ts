@@ -43,3 +43,21 @@ describe('query analysis', () => {
     expect(analyzeQuery(model, 'le vendo a una').length).toBe(0);
   });
 });
+
+describe('the model kept in bytes', () => {
+  it('keeps each code a unit vector within 1 %: a row of bytes times its scale', () => {
+    // Each component is off by at most half a step, 1/254 of the row's largest (itself at most 1):
+    // over this model's 3 dimensions the length moves by at most sqrt(3)/254 ≈ 0.7 %.
+    expect(model.dims).toBe(3);
+    for (let d = 0; d < model.ids.length; d++) {
+      let sum = 0;
+      for (let j = 0; j < model.dims; j++)
+        sum += (model.docVectors[d * model.dims + j]! * model.docScale[d]!) ** 2;
+      expect(Math.abs(Math.sqrt(sum) - 1)).toBeLessThan(0.01);
+    }
+  });
+
+  it('flags the service segments (70–94) for the intent of a sentence', () => {
+    expect(Array.from(model.service)).toEqual([1, 1, 0, 1]);
+  });
+});

@@ -1,5 +1,5 @@
 import { derivedStems } from './derive';
-import { type Intent, intentFactor } from './intent';
+import { type Intent, intentFactorOf } from './intent';
 import { LEXICON, LEXICON_LONGEST } from './lexicon';
 import type { MeaningModel } from './model';
 import { normalize } from './model';
@@ -124,7 +124,8 @@ export function rankByMeaning(
   const latent = new Float32Array(k);
   for (const [id, w] of q) {
     const o = id * k;
-    for (let j = 0; j < k; j++) latent[j]! += (w / norm) * model.termVectors[o + j]!;
+    const f = (w / norm) * model.termScale[id]!;
+    for (let j = 0; j < k; j++) latent[j]! += f * model.termVectors[o + j]!;
   }
   normalize(latent);
   const n = model.ids.length;
@@ -145,7 +146,7 @@ export function rankByMeaning(
       s3 += latent[j + 3]! * v[o + j + 3]!;
     }
     for (; j < k; j++) s0 += latent[j]! * v[o + j]!;
-    const s = s0 + s1 + s2 + s3;
+    const s = (s0 + s1 + s2 + s3) * model.docScale[d]!;
     scores[d] = s > 0 ? (1 - WORD_SHARE) * s : 0;
   }
   for (const [id, w] of q) {
@@ -154,7 +155,7 @@ export function rankByMeaning(
     for (let p = 0; p < doc.length; p++) scores[doc[p]!]! += f * weight[p]!;
   }
   coverage(model, terms, scores);
-  if (intent) for (let d = 0; d < n; d++) scores[d]! *= intentFactor(intent, model.ids[d]!);
+  if (intent) for (let d = 0; d < n; d++) scores[d]! *= intentFactorOf(intent, model.service[d]!);
   return top(scores, model.expired, depth);
 }
 

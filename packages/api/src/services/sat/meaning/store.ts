@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { MeaningModel } from './model';
+import { type MeaningModel, serviceFlags } from './model';
 
 /**
  * The meaning model as one file, so a start reads it in milliseconds instead of building it again
@@ -9,7 +9,7 @@ import type { MeaningModel } from './model';
  * as views on the file's buffer without copying. A file of another catalog version or format reads
  * as nothing, and the caller builds anew.
  */
-const MAGIC = 'FOLIOMM2';
+const MAGIC = 'FOLIOMM3';
 
 interface Header {
   version: string;
@@ -49,7 +49,17 @@ export function writeMeaningModel(file: string, version: string, model: MeaningM
     spelling: [...model.spelling],
   };
   const json = Buffer.from(JSON.stringify(header));
-  const sections = [model.expired, model.idf, counts, docs, weights, model.termVectors, model.docVectors];
+  const sections = [
+    model.expired,
+    model.idf,
+    counts,
+    docs,
+    weights,
+    model.termScale,
+    model.docScale,
+    model.termVectors,
+    model.docVectors,
+  ];
   const start = pad4(MAGIC.length + 4 + json.length);
   const size = sections.reduce((s, a) => s + pad4(a.byteLength), start);
   const out = Buffer.alloc(size);
@@ -98,17 +108,21 @@ export function readMeaningModel(file: string, version: string): MeaningModel | 
   const counts = take((b, o, c) => new Uint32Array(b, o, c), terms, 4);
   const docs = take((b, o, c) => new Uint32Array(b, o, c), postings, 4);
   const weights = take((b, o, c) => new Float32Array(b, o, c), postings, 4);
-  const termVectors = take((b, o, c) => new Float32Array(b, o, c), terms * dims, 4);
-  const docVectors = take((b, o, c) => new Float32Array(b, o, c), n * dims, 4);
+  const termScale = take((b, o, c) => new Float32Array(b, o, c), terms, 4);
+  const docScale = take((b, o, c) => new Float32Array(b, o, c), n, 4);
+  const termVectors = take((b, o, c) => new Int8Array(b, o, c), terms * dims, 1);
+  const docVectors = take((b, o, c) => new Int8Array(b, o, c), n * dims, 1);
   let at = 0;
   const lists = Array.from(counts, (c) => {
     const list = { doc: docs.subarray(at, at + c), weight: weights.subarray(at, at + c) };
     at += c;
     return list;
   });
+  const ids = Array.from({ length: n }, (_, i) => header.ids.slice(i * 8, i * 8 + 8));
   return {
-    ids: Array.from({ length: n }, (_, i) => header.ids.slice(i * 8, i * 8 + 8)),
+    ids,
     expired,
+    service: serviceFlags(ids),
     vocabulary: new Map(header.vocabulary.map((s, i) => [s, i])),
     surface: header.surface,
     idf,
@@ -116,6 +130,8 @@ export function readMeaningModel(file: string, version: string): MeaningModel | 
     spelling: new Map(header.spelling),
     dims,
     termVectors,
+    termScale,
     docVectors,
+    docScale,
   };
 }
