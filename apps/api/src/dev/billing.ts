@@ -159,7 +159,7 @@ export function mountDevBilling(app: Hono<AppEnv>, deps: AppDeps): void {
                   <dt>Estado</dt>
                   <dd id="status">${estadoSuscripcion(sub.status)}</dd>
                   <dt>Periodo</dt>
-                  <dd>${fecha(item?.current_period_start)} → ${fecha(item?.current_period_end)}</dd>
+                  <dd>${fecha(item?.current_period_start)} &rarr; ${fecha(item?.current_period_end)}</dd>
                   ${
                     sub.status === 'canceled'
                       ? html`<dt>Cancelada el</dt>
