@@ -115,6 +115,8 @@ const MEANINGS = [
   'flete de mudanza',
   'consulta con el dentista',
 ];
+/** An HTTP status, or the error code of a request that got no answer. */
+type Answer = number | string;
 const any = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
 /**
@@ -185,7 +187,8 @@ try {
   const headers = { authorization: `Bearer ${token}` };
   // node:http with keep-alive: far less client CPU than fetch, which shares the two cores too.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const send = (method: string, path: string, body?: string): Promise<number> =>
+  /** The answer's status, or why there was none (the socket error's code, as `ECONNRESET`). */
+  const send = (method: string, path: string, body?: string): Promise<Answer> =>
     new Promise((resolve) => {
       const req = http.request(
         `${folio!.url}${path}`,
@@ -196,11 +199,11 @@ try {
         },
         (res) => {
           res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', () => resolve(0));
+          res.on('end', () => resolve(res.statusCode ?? 'no status'));
+          res.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'no answer'));
         },
       );
-      req.on('error', () => resolve(0));
+      req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'no answer'));
       req.end(body);
     });
   const importXml = (conceptos?: { descripcion: string; importe: number }[]) =>
@@ -228,7 +231,7 @@ try {
   if (printed.status !== 201) throw new Error(`upload for the PDFs: ${printed.status} ${printed.text}`);
   const pdfId = (JSON.parse(printed.text) as { data: { files: { id: string }[] } }).data.files[0]!.id;
 
-  const request = (kind: Kind): Promise<number> => {
+  const request = (kind: Kind): Promise<Answer> => {
     const p = any(profileIds);
     const mes = 1 + Math.floor(Math.random() * 12);
     const month = `profileId=${p}&mes=${mes}&a%C3%B1o=2025`;
@@ -258,26 +261,26 @@ try {
     }
   };
 
-  /** Latencies and failures (by status, 0 = no answer) per kind of one run. */
+  /** Latencies and failures (by status, or the error of a request that got no answer) per kind of one run. */
   const newRun = (seconds: number) => ({
     seconds,
     samples: new Map<Kind, number[]>(MIX.map(([k]) => [k, []])),
-    errors: new Map<Kind, Map<number, number>>(),
+    errors: new Map<Kind, Map<Answer, number>>(),
   });
   type Run = ReturnType<typeof newRun>;
   const measure = async (run: Run, kind: Kind, due: number, counted: boolean) => {
     const status = await request(kind);
     if (!counted) return;
-    if (status === 0 || status >= 400) {
-      const byStatus = run.errors.get(kind) ?? new Map<number, number>();
+    if (typeof status === 'string' || status >= 400) {
+      const byStatus = run.errors.get(kind) ?? new Map<Answer, number>();
       byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
       run.errors.set(kind, byStatus);
     }
     run.samples.get(kind)!.push(performance.now() - due);
   };
-  /** A kind's failures by status, as `503×2` (0 is a request that got no answer). */
+  /** A kind's failures by status, as `503×2` or `ECONNRESET×1`. */
   const statusesOf = (run: Run, kind: Kind) =>
-    [...(run.errors.get(kind) ?? [])].map(([st, c]) => `${st || 'no answer'}×${c}`);
+    [...(run.errors.get(kind) ?? [])].map(([st, c]) => `${st}×${c}`);
   const errorsOf = (run: Run, kind: Kind) =>
     [...(run.errors.get(kind)?.values() ?? [])].reduce((a, b) => a + b, 0);
   /** Throughput, total errors and the worst interactive read p99 of a run. */
@@ -347,7 +350,7 @@ try {
   for (const [kind] of MIX) {
     const t1 = performance.now();
     const status = await request(kind);
-    if (status >= 400 || status === 0) throw new Error(`first ${kind}: status ${status}`);
+    if (typeof status === 'string' || status >= 400) throw new Error(`first ${kind}: ${status}`);
     firsts.push(`${kind} ${(performance.now() - t1).toFixed(0)} ms`);
   }
   log(`first request of each kind (start-up work, not measured): ${firsts.join(', ')}`);
