@@ -172,6 +172,9 @@ appDeps = {
 };
 const app = createApp(appDeps);
 
+/** How long an idle keep-alive connection is kept open (below). */
+const KEEP_ALIVE_MS = 65_000;
+
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   log.info(
     { host: env.HOST, port: info.port, url: env.APP_URL, docs: `${env.APP_URL}/api/docs` },
@@ -184,6 +187,12 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     );
 });
 answerClientErrors(server as Server);
+// An idle keep-alive connection is closed by whoever times out first; if that is the server, a
+// request a client sends down it at that moment meets a reset (ECONNRESET). Node's own agent
+// ignores the server's `Keep-Alive: timeout` hint unless given a timeout, and proxies keep idle
+// upstream connections about 60 s (an AWS load balancer, nginx's `keepalive_timeout`): the server
+// waits longer than they do, so they close first (Node's default is 5 s).
+(server as Server).keepAliveTimeout = KEEP_ALIVE_MS;
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../src/env';
@@ -101,6 +102,25 @@ describe('start-up', () => {
         const res = await fetch(`http://${outside}:${server.port}/health`).catch((e: Error) => e);
         expect(res).toBeInstanceOf(Error);
       }
+    } finally {
+      await server.kill();
+    }
+  });
+
+  it("keeps an idle connection 65 s, past a proxy's 60, so the client closes it first", {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startServer({ PGLITE_DATA_DIR: 'memory://' });
+    try {
+      const hint = await new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get(`${server.url}/health`, { agent: new http.Agent({ keepAlive: true }) }, (res) => {
+            res.resume();
+            resolve(res.headers['keep-alive'] as string | undefined);
+          })
+          .on('error', reject);
+      });
+      expect(hint).toBe('timeout=65');
     } finally {
       await server.kill();
     }
