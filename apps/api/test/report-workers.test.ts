@@ -87,6 +87,25 @@ describe('a report is computed off the event loop on PostgreSQL', () => {
     expect(data.meses[2].ingresos.total).toBe(round2(3500 * 1.16));
     expect(data.totales.ingresos.total).toBe(round2(3500 * 1.16));
   });
+
+  // REST's JSON of a report is written as text where the report is computed (report-body.ts); the
+  // procedure's answer goes through tRPC's output check. Both must be the same document.
+  it.each([
+    ['monthly', 'año=2025&mes=3'],
+    ['annual', 'año=2025&format=json'],
+    ['diot', 'año=2025&mes=3'],
+  ] as const)('REST answers the %s report as the procedure does, byte for byte', async (kind, query) => {
+    const path = `/api/reports/${kind}?profileId=${profileId}&${query}`;
+    const res = await request(t, 'GET', path, { headers: bearer(u.token) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const reports = trpcClient(t, u.token).reports;
+    const viaTrpc =
+      kind === 'annual'
+        ? await reports.annual.query({ profileId, año: 2025 })
+        : await reports[kind].query({ profileId, año: 2025, mes: 3 });
+    expect(await res.text()).toBe(JSON.stringify(viaTrpc));
+  });
 });
 
 describe.skipIf(!ON_POSTGRES)('the report workers’ limits (PostgreSQL)', () => {

@@ -92,7 +92,7 @@ export {
   type QueueSpecs,
   type RetryPolicy,
 } from './services/jobs/queue';
-export { type ReportFile, type ReportKind, reportFile } from './services/reports/build-reports';
+export { type ReportFile, type ReportKind, reportFile, reportJson } from './services/reports/build-reports';
 export { annualReport } from './services/reports/compute/monthly';
 export { yearRange } from './services/reports/rules';
 export { AI_SEARCH_REQUIRED, searchByMeaning } from './services/sat/ai-search';

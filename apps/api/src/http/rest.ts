@@ -59,8 +59,9 @@ async function readInput(c: Context<AppEnv>, route: RestRoute<string>): Promise<
 function fileHandlerFor(c: Context<AppEnv>, route: RestRoute<string>): FileHandler | undefined {
   const { entry } = route;
   if (!isProcedureEntry(entry)) return fileHandlers[entry.handler];
-  const format = c.req.query('format');
-  return entry.files && format && format in entry.files.formats
+  if (!entry.files) return undefined;
+  const format = c.req.query('format') ?? 'json';
+  return format in entry.files.formats || (format === 'json' && entry.files.json)
     ? fileHandlers[entry.files.handler]
     : undefined;
 }

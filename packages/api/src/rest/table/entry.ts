@@ -60,8 +60,16 @@ export interface ProcedureEntry<N extends string = ProcedureName> extends BaseEn
   rest?: Omit<RestOptions, 'quota'>;
   /** What the document says; the input and output come from the procedure's schemas. */
   docs: { operationId?: string; tags: string[]; summary: string; description: string };
-  /** The same answer as a file when the query asks `format=…`: the formats, and who writes the file. */
-  files?: { handler: FileHandlerName; formats: Record<string, { type: string; description: string }> };
+  /**
+   * The same answer as a file when the query asks `format=…`: the formats, and who writes the file.
+   * `json`: the handler also writes the JSON answer (no format, or `format=json`), the procedure's
+   * own, checked against the same schema (for an answer made as text off the event loop: reports).
+   */
+  files?: {
+    handler: FileHandlerName;
+    formats: Record<string, { type: string; description: string }>;
+    json?: true;
+  };
 }
 
 /** A route that apps/api serves with a file handler (uploads, downloads, the provider's webhook). */

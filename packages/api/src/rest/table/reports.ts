@@ -17,9 +17,11 @@ const formats = {
       'format=pdf: the sections as tables, the annual report with a chart of the twelve months (needs exportPDF), as an attachment',
   },
 };
+// The handler writes the JSON answer too: made in the report's worker thread (report-body.ts).
 const files = (handler: FileHandlerName, more = {}): ProcedureEntry['files'] => ({
   handler,
   formats: { ...formats, ...more },
+  json: true,
 });
 
 /** The REST routes of tax reports, each also a file by `format`. */

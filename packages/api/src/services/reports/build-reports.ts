@@ -8,7 +8,8 @@ import { xlsxWorkbook } from '../exports/writers';
 import { authorizeProfile } from '../profiles/access';
 import { diotTxt } from './compute/diot-txt';
 import { includes, type MonthlyReport, type ReportProfile } from './compute/monthly';
-import { reportFor } from './off-thread';
+import type { ReportJob } from './compute-report';
+import { reportBodyFor, reportFor } from './off-thread';
 import { MESES, printedSheets } from './printed-sheets';
 import { reportLevelRequired } from './rules';
 import { annualSheets, diotSheets, monthlySheets } from './xlsx';
@@ -43,28 +44,32 @@ async function prepare(ctx: Context, userId: string, profileRef: string) {
 
 const now = () => new Date();
 
-async function monthly(ctx: Context, userId: string, q: MonthQuery) {
+async function monthlyJob(ctx: Context, userId: string, q: MonthQuery): Promise<ReportJob> {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
-  return reportFor(ctx, {
-    report: 'monthly',
-    profile,
-    period: { año: q.año, mes: q.mes },
-    nivel,
-    now: now(),
-  });
+  return { report: 'monthly', profile, period: { año: q.año, mes: q.mes }, nivel, now: now() };
 }
 
-async function annual(ctx: Context, userId: string, q: YearQuery) {
+async function annualJob(ctx: Context, userId: string, q: YearQuery): Promise<ReportJob> {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'complete')) throw planRequired(reportLevelRequired('The annual report', 'complete'));
-  return reportFor(ctx, { report: 'annual', profile, año: q.año, nivel, now: now() });
+  return { report: 'annual', profile, año: q.año, nivel, now: now() };
 }
 
-async function diot(ctx: Context, userId: string, q: MonthQuery) {
+async function diotJob(ctx: Context, userId: string, q: MonthQuery): Promise<ReportJob> {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'advanced')) throw planRequired(reportLevelRequired('The DIOT', 'advanced'));
-  return reportFor(ctx, { report: 'diot', profile, period: { año: q.año, mes: q.mes } });
+  return { report: 'diot', profile, period: { año: q.año, mes: q.mes } };
 }
+
+/** Each report's job for the caller (its plan's level, or the refusal), computed where off-thread.ts says. */
+const JOBS = { monthly: monthlyJob, annual: annualJob, diot: diotJob };
+const computed =
+  <K extends ReportKind>(kind: K) =>
+  async (ctx: Context, userId: string, q: MonthQuery | YearQuery) =>
+    reportFor(ctx, (await JOBS[kind](ctx, userId, q as MonthQuery)) as Extract<ReportJob, { report: K }>);
+const monthly = computed('monthly');
+const annual = computed('annual');
+const diot = computed('diot');
 
 /** The JSON answer; a file format is a download (REST), not a procedure's answer. */
 function jsonOnly(format: DiotFormat) {
@@ -92,6 +97,21 @@ export async function getAnnualReport(ctx: Context, userId: string, q: YearQuery
 export async function getDiotReport(ctx: Context, userId: string, q: MonthQuery) {
   jsonOnly(q.format);
   return diot(ctx, userId, q);
+}
+
+/**
+ * The JSON answer of GET /api/reports/{kind} as REST sends it, `{"data": …}`: the same report as the
+ * procedure's, checked against the same schema, but made as text where it is computed (a worker
+ * thread on PostgreSQL) so the event loop only sends it (report-body.ts).
+ */
+export async function reportJson(
+  ctx: Context,
+  userId: string,
+  kind: ReportKind,
+  q: MonthQuery | YearQuery,
+): Promise<string> {
+  jsonOnly(q.format);
+  return reportBodyFor(ctx, await JOBS[kind](ctx, userId, q as MonthQuery));
 }
 
 export type ReportKind = 'monthly' | 'annual' | 'diot';

@@ -2,6 +2,7 @@ import type { Context } from '../../context';
 import { runInWorker, WORKER_MEMORY_MB, WORKERS_AT_ONCE } from '../workers/pool';
 import type { ReportInWorker, WorkerLimits } from '../workers/types';
 import { computeReport, type ReportJob, type ReportOf } from './compute-report';
+import { reportBody } from './report-body';
 
 /**
  * Where a report is computed. On PostgreSQL, in a worker thread with connections of its own
@@ -35,8 +36,21 @@ const REPORT_WORDING = {
 
 export function reportFor<J extends ReportJob>(ctx: Context, job: J): Promise<ReportOf<J['report']>> {
   if (!ctx.databaseUrl) return computeReport(ctx.db, job);
-  const task: ReportInWorker = { kind: 'tax-report', databaseUrl: ctx.databaseUrl, job };
-  return runInWorker(task, REPORT_WORDING, REPORT_LIMITS, ctx.config.reportWorkers) as Promise<
+  return inWorker(ctx, { kind: 'tax-report', databaseUrl: ctx.databaseUrl, job }) as Promise<
     ReportOf<J['report']>
   >;
 }
+
+/** The report's JSON answer (report-body.ts), made where the report is computed. */
+export async function reportBodyFor(ctx: Context, job: ReportJob): Promise<string> {
+  if (!ctx.databaseUrl) return reportBody(job.report, await computeReport(ctx.db, job));
+  return inWorker(ctx, {
+    kind: 'tax-report',
+    databaseUrl: ctx.databaseUrl,
+    job,
+    body: true,
+  }) as Promise<string>;
+}
+
+const inWorker = (ctx: Context, task: ReportInWorker) =>
+  runInWorker(task, REPORT_WORDING, REPORT_LIMITS, ctx.config.reportWorkers);

@@ -1,12 +1,13 @@
 import { type DbHandle, openDb } from '@folio/db';
 import type { ReportInWorker, WorkOutcome } from '../workers/types';
 import { computeReport } from './compute-report';
+import { reportBody } from './report-body';
 
 /** The worker's own pool per database, opened by its first report and kept while the worker lives. */
 const handles = new Map<string, Promise<DbHandle>>();
 
 /** A report job in a worker thread (off-thread.ts), read on this thread's connections. */
-export async function computeInWorker({ databaseUrl, job }: ReportInWorker): Promise<WorkOutcome> {
+export async function computeInWorker({ databaseUrl, job, body }: ReportInWorker): Promise<WorkOutcome> {
   let handle = handles.get(databaseUrl);
   if (!handle) {
     // The server migrated the database before it started any worker. Two connections: a year's
@@ -16,5 +17,6 @@ export async function computeInWorker({ databaseUrl, job }: ReportInWorker): Pro
     handles.set(databaseUrl, handle);
     handle.catch(() => handles.delete(databaseUrl));
   }
-  return { ok: true, value: await computeReport((await handle).db, job) };
+  const report = await computeReport((await handle).db, job);
+  return { ok: true, value: body ? reportBody(job.report, report) : report };
 }

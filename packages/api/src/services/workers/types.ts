@@ -36,7 +36,8 @@ export interface PdfResult {
 }
 
 /** A report to compute (reports/report-job.ts), and the database to read it from. */
-export type ReportInWorker = { kind: 'tax-report'; databaseUrl: string; job: ReportJob };
+/** `body`: answer the report's JSON text (report-body.ts) rather than the report. */
+export type ReportInWorker = { kind: 'tax-report'; databaseUrl: string; job: ReportJob; body?: true };
 
 export type WorkerJob = PdfJob | ReportInWorker;
 export type WorkerTask = { id: number; job: WorkerJob };
