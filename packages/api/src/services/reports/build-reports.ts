@@ -44,32 +44,35 @@ async function prepare(ctx: Context, userId: string, profileRef: string) {
 
 const now = () => new Date();
 
-async function monthlyJob(ctx: Context, userId: string, q: MonthQuery): Promise<ReportJob> {
+type JobOf<K extends ReportKind> = Extract<ReportJob, { report: K }>;
+
+async function monthlyJob(ctx: Context, userId: string, q: MonthQuery): Promise<JobOf<'monthly'>> {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   return { report: 'monthly', profile, period: { año: q.año, mes: q.mes }, nivel, now: now() };
 }
 
-async function annualJob(ctx: Context, userId: string, q: YearQuery): Promise<ReportJob> {
+async function annualJob(ctx: Context, userId: string, q: YearQuery): Promise<JobOf<'annual'>> {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'complete')) throw planRequired(reportLevelRequired('The annual report', 'complete'));
   return { report: 'annual', profile, año: q.año, nivel, now: now() };
 }
 
-async function diotJob(ctx: Context, userId: string, q: MonthQuery): Promise<ReportJob> {
+async function diotJob(ctx: Context, userId: string, q: MonthQuery): Promise<JobOf<'diot'>> {
   const { nivel, profile } = await prepare(ctx, userId, q.profileId);
   if (!includes(nivel, 'advanced')) throw planRequired(reportLevelRequired('The DIOT', 'advanced'));
   return { report: 'diot', profile, period: { año: q.año, mes: q.mes } };
 }
 
-/** Each report's job for the caller (its plan's level, or the refusal), computed where off-thread.ts says. */
+/** Each report's job for the caller (its plan's level, or the refusal). */
 const JOBS = { monthly: monthlyJob, annual: annualJob, diot: diotJob };
-const computed =
-  <K extends ReportKind>(kind: K) =>
-  async (ctx: Context, userId: string, q: MonthQuery | YearQuery) =>
-    reportFor(ctx, (await JOBS[kind](ctx, userId, q as MonthQuery)) as Extract<ReportJob, { report: K }>);
-const monthly = computed('monthly');
-const annual = computed('annual');
-const diot = computed('diot');
+
+// Each report computed where off-thread.ts says.
+const monthly = async (ctx: Context, userId: string, q: MonthQuery) =>
+  reportFor(ctx, await monthlyJob(ctx, userId, q));
+const annual = async (ctx: Context, userId: string, q: YearQuery) =>
+  reportFor(ctx, await annualJob(ctx, userId, q));
+const diot = async (ctx: Context, userId: string, q: MonthQuery) =>
+  reportFor(ctx, await diotJob(ctx, userId, q));
 
 /** The JSON answer; a file format is a download (REST), not a procedure's answer. */
 function jsonOnly(format: DiotFormat) {

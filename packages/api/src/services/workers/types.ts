@@ -35,8 +35,10 @@ export interface PdfResult {
   cfdi?: PrintedIdentity;
 }
 
-/** A report to compute (reports/report-job.ts), and the database to read it from. */
-/** `body`: answer the report's JSON text (report-body.ts) rather than the report. */
+/**
+ * A report to compute (reports/report-job.ts), and the database to read it from; `body`: answer
+ * the report's JSON text (report-body.ts) rather than the report.
+ */
 export type ReportInWorker = { kind: 'tax-report'; databaseUrl: string; job: ReportJob; body?: true };
 
 export type WorkerJob = PdfJob | ReportInWorker;

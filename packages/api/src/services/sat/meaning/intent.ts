@@ -51,12 +51,11 @@ export function intentOf(typed: string[]): Intent | undefined {
 /** How much a code that is not a service keeps of its score when a service is asked for. */
 const OFF_INTENT = 0.6;
 
-/** A code's score factor under `intent`. */
-export function intentFactor(intent: Intent | undefined, id: string): number {
-  return !intent || isServiceCode(id) ? 1 : OFF_INTENT;
-}
-
-/** The same factor for the code whose service flag (`MeaningModel.service`) is `service`. */
-export function intentFactorOf(intent: Intent | undefined, service: number): number {
+/** A code's score factor under `intent`, from its service flag (`MeaningModel.service`). */
+export function intentFactorOf(intent: Intent | undefined, service: number | boolean): number {
   return !intent || service ? 1 : OFF_INTENT;
 }
+
+/** The same factor, from the code itself. */
+export const intentFactor = (intent: Intent | undefined, id: string): number =>
+  intentFactorOf(intent, isServiceCode(id));
