@@ -172,6 +172,20 @@ export const cfdis = pgTable(
     index('cfdis_counterparty_idx').on(t.userId, t.side, t.counterpartyRfc, t.fecha.desc(), t.id.desc()),
     // Rows the back-fill still has to derive; empty once it ran, so the start-up check is free.
     index('cfdis_taxes_pending_idx').on(t.id).where(pendingTaxes(t.taxesVersion)),
+    // Three of a tax report's statements (queries/reports.ts, sat-status.ts) want a few rows of a
+    // profile: without these each read every row of it, one heap page a row (docs/benchmarks.md).
+    // A report's PPD invoices that may still be open.
+    index('cfdis_profile_ppd_idx')
+      .on(t.profileId, t.fecha)
+      .where(sql`${t.tipo} = 'PPD' and ${t.tipoComprobante} = 'I'`),
+    // Its nómina, by the complement's FechaPago.
+    index('cfdis_profile_nomina_idx')
+      .on(t.profileId, sql`(${t.facts}->'nomina'->>'fechaPago')`)
+      .where(sql`${t.tipoComprobante} = 'N'`),
+    // Its SAT-status notices: the unverified counted index-only, the cancelled found.
+    index('cfdis_profile_status_idx')
+      .on(t.profileId, t.fecha, t.estatusSat)
+      .where(sql`${t.estatusSat} <> 'vigente'`),
   ],
 );
 
