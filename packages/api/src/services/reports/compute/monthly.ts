@@ -278,6 +278,12 @@ export function isResico(profile: ReportProfile): boolean {
   return profile.tipoPersona === 'FISICA' && profile.regimenesFiscales.includes(REGIMEN_RESICO);
 }
 
+function bySide<T extends { side: Side }>(list: T[]): Record<Side, T[]> {
+  const out: Record<Side, T[]> = { income: [], expense: [] };
+  for (const m of list) out[m.side].push(m);
+  return out;
+}
+
 /** The figures of one month from movements collected once (yearFigures runs it month after month). */
 function monthFigures(
   profile: ReportProfile,
@@ -289,18 +295,19 @@ function monthFigures(
   year: { before: YearToDate; settings: ReportSettings; nomina: ReportRows['nomina'] },
 ): MonthFigures {
   const key = monthKey(period);
-  const accrual = movements.accrual.get(key) ?? [];
   const cash = movements.cash.get(key) ?? [];
+  // Each side's movements, split once (a busy month has thousands, and every sum reads a side).
+  const accrualOf = bySide(movements.accrual.get(key) ?? []);
+  const cashOf = bySide(cash);
   const advertencias = [...(movements.warnings.get(key) ?? [])];
-  const of = <T extends { side: Side }>(list: T[], side: Side) => list.filter((m) => m.side === side);
   const cobrar = pendingAt(pending, key, 'income', advertencias);
   const pagar = pendingAt(pending, key, 'expense', advertencias);
-  const cobrado = cashSum(of(cash, 'income'));
+  const cobrado = cashSum(cashOf.income);
   const iva = ivaMonth(cash, year.settings.proporcion5b, advertencias);
   advertencias.push(
     ...platformWarning(
       profile.regimenesFiscales,
-      [...of(accrual, 'income'), ...of(cash, 'income')].map((m) => m.party),
+      [...accrualOf.income, ...cashOf.income].map((m) => m.party),
     ),
   );
   const ivaSaldo = cobrado.iva - cobrado.retIva - iva.acreditablePagado;
@@ -318,12 +325,12 @@ function monthFigures(
   }
   if (isOpen(period, now)) advertencias.push(`el periodo ${key} sigue abierto: las cifras pueden cambiar`);
   return {
-    ingresos: accrualSum(of(accrual, 'income')),
-    egresos: accrualSum(of(accrual, 'expense')),
+    ingresos: accrualSum(accrualOf.income),
+    egresos: accrualSum(accrualOf.expense),
     cobrado,
-    pagado: cashSum(of(cash, 'expense')),
-    clientes: partyRows(of(accrual, 'income'), of(cash, 'income'), cobrar.byParty),
-    proveedores: partyRows(of(accrual, 'expense'), of(cash, 'expense'), pagar.byParty),
+    pagado: cashSum(cashOf.expense),
+    clientes: partyRows(accrualOf.income, cashOf.income, cobrar.byParty),
+    proveedores: partyRows(accrualOf.expense, cashOf.expense, pagar.byParty),
     porCobrar: cobrar.sum,
     porPagar: pagar.sum,
     resico,
