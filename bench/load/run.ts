@@ -15,6 +15,7 @@
 // serving and at the end), and the main thread's V8 heap and external memory peaks in run 1. Run
 // under scripts/with-postgres.sh; env ROWS, RATE, CONNECTIONS, WARMUP_S, DURATION_S, STEP_S (0 skips
 // run 3), CPU_PROF, HEAVY (which of the heavier kinds to send: what each costs the reads).
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -156,6 +157,24 @@ function resetPeakRss(pid: number): boolean {
   }
 }
 
+/**
+ * The seed leaves gigabytes of dirty pages (PostgreSQL's buffers, then the kernel's page cache) that
+ * the kernel writes back about 30 s later: in run 1, while the server is measured, as bursts of
+ * writes that stall PostgreSQL's own (vmstat: 500 MB in a second). A checkpoint and a sync first,
+ * so the runs measure the server and not the seed's write-back.
+ */
+async function settleSeedWrites(sql: postgres.Sql): Promise<void> {
+  const dirtyMb = () =>
+    Number(/Dirty:\s+(\d+) kB/.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0) / 1024;
+  const t0 = performance.now();
+  const before = dirtyMb();
+  await sql`checkpoint`;
+  execFileSync('sync');
+  log(
+    `seed's writes settled (checkpoint, sync): ${before.toFixed(0)} MB of dirty pages before, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
+
 if (!existsSync(CSV)) throw new Error(`SAT catalog CSV not found at ${CSV}; set SAT_CATALOG_CSV`);
 log(`bench/load on ${machine()}; load average ${load()}`);
 const sql = postgres(url, { max: 2, onnotice: () => {} });
@@ -175,6 +194,7 @@ try {
   log(
     `seeded ${ROWS.toLocaleString('en')} CFDI over ${PROFILES} profiles in ${((performance.now() - t0) / 1000).toFixed(0)} s; catalog ${catalog!.n} codes`,
   );
+  await settleSeedWrites(sql);
   const startup = rssMb(folio.pid);
   const servingPeakOnly = resetPeakRss(folio.pid);
   log(
