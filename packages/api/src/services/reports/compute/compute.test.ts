@@ -12,7 +12,7 @@ import {
   type ReportProfile,
 } from './monthly';
 import { resicoTasa } from './resico';
-import type { ReportDoc, ReportPayment, ReportRows } from './rows';
+import type { PendingDoc, ReportDoc, ReportPayment, ReportRows } from './rows';
 import { CHUNK } from './steps';
 
 const profile: ReportProfile = {
@@ -225,6 +225,83 @@ describe('payments in foreign currency', () => {
     const report = march({ docs: [doc({ moneda: 'USD', tipoCambio: null })] });
     expect(report.ingresos.documentos).toBe(0);
     expect(report.advertencias).toEqual([expect.stringMatching(/USD sin tipo de cambio/)]);
+  });
+});
+
+describe('pendientes: each PPD invoice’s balance at each month’s end', () => {
+  /** A PPD invoice of the profile and what lowered its balance, by date. */
+  const open = (
+    uuid: string,
+    side: 'income' | 'expense',
+    fecha: string,
+    total: string,
+    abonos: PendingDoc['abonos'],
+    moneda = 'MXN',
+  ): PendingDoc => ({
+    doc: {
+      uuid,
+      side,
+      fecha,
+      moneda,
+      tipoCambio: null,
+      total,
+      rfcEmisor: side === 'income' ? profile.rfc : 'EKU9003173C9',
+      nombreEmisor: side === 'income' ? profile.nombre : 'Proveedor',
+      rfcReceptor: side === 'income' ? 'COSC8001137NA' : profile.rfc,
+      nombreReceptor: side === 'income' ? 'Carlos' : profile.nombre,
+      valido: true,
+    },
+    abonos,
+  });
+
+  it('Total − payments dated up to the month’s end; a balance in a currency without a rate is named each month, not counted', () => {
+    const { meses } = annualReport(
+      profile,
+      rows({
+        pending: [
+          // 1,160.00 invoiced in January, 580.00 paid on February 20 and 580.00 on April 2:
+          // open 1,160.00 at January's end, 1,160 − 580 = 580.00 at February's and March's, none after.
+          open('A', 'income', '2025-01-10T10:00:00', '1160', [
+            { fecha: '2025-04-02T09:00:00', importe: '580' },
+            { fecha: '2025-02-20T09:00:00', importe: '580' },
+          ]),
+          // A supplier's 232.00 of February, never paid: 232.00 to pay from February on.
+          open('C', 'expense', '2025-02-01T10:00:00', '232', []),
+          // 100 USD of March without TipoCambio: left out of the sums, named in March and April.
+          open(
+            'B',
+            'income',
+            '2025-03-05T10:00:00',
+            '100',
+            [{ fecha: '2025-05-01T00:00:00', importe: '100' }],
+            'USD',
+          ),
+        ],
+      }),
+      2025,
+      'advanced',
+      CLOSED,
+    );
+    const at = (mes: number) => meses[mes - 1]!.pendientes;
+    expect(at(1)).toEqual({
+      por_cobrar: { documentos: 1, saldo: 1160 },
+      por_pagar: { documentos: 0, saldo: 0 },
+    });
+    expect(at(2)).toEqual({
+      por_cobrar: { documentos: 1, saldo: 580 },
+      por_pagar: { documentos: 1, saldo: 232 },
+    });
+    expect(at(3)).toEqual({
+      por_cobrar: { documentos: 1, saldo: 580 },
+      por_pagar: { documentos: 1, saldo: 232 },
+    });
+    expect(at(4)).toEqual({
+      por_cobrar: { documentos: 0, saldo: 0 },
+      por_pagar: { documentos: 1, saldo: 232 },
+    });
+    const unrated = (mes: number) => meses[mes - 1]!.advertencias.filter((a) => a.includes('saldo de B'));
+    expect([2, 3, 4, 5].map((mes) => unrated(mes).length)).toEqual([0, 1, 1, 0]);
+    expect(unrated(3)).toEqual(['saldo de B en USD sin tipo de cambio: no se cuenta en pendientes']);
   });
 });
 

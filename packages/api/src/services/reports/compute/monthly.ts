@@ -17,7 +17,7 @@ import { type NominaTotals, shapeNomina } from './nomina';
 import { platformWarning } from './platforms';
 import { REGIMEN_RESICO, type ResicoFigures, resicoOf } from './resico';
 import type { PendingDoc, ReportRows, Side } from './rows';
-import { finish, type Steps } from './steps';
+import { CHUNK, finish, type Steps } from './steps';
 import {
   leftWarning,
   limitWarning,
@@ -142,7 +142,7 @@ function cashSum(moves: CashMove[]): CashSum {
   return c;
 }
 
-/** A PPD document ready for `pendingAt`: parsed once, its credits as running totals by date. */
+/** A PPD document ready for `balancesAt`: parsed once, its credits as running totals by date. */
 export interface OpenDoc {
   side: Side;
   uuid: string;
@@ -218,33 +218,51 @@ function noteParts(pending: PendingDoc[]) {
 
 const CENT = dec('0.01');
 
-/** Each PPD document's balance as of the month's last day: Total − payments and credit notes dated up to then. */
-function pendingAt(open: OpenDoc[], key: string, side: Side, advertencias: string[]) {
-  const byParty = new Map<string, { party: Party; saldo: Dec }>();
-  const out: PendingSum = { documentos: 0, saldo: ZERO };
+/** One side's open balances at a month's end, and the documents it could not count. */
+interface Balances {
+  sum: PendingSum;
+  byParty: Map<string, { party: Party; saldo: Dec }>;
+  advertencias: string[];
+}
+
+/**
+ * Each PPD document's balance as of each month's last day (`keys`, in order; the answer in their order): Total − payments and
+ * credit notes dated up to then. One pass over the documents, each walking its credits once.
+ */
+function* balancesAt(open: OpenDoc[], keys: string[]): Steps<Array<Record<Side, Balances>>> {
+  const empty = (): Balances => ({
+    sum: { documentos: 0, saldo: ZERO },
+    byParty: new Map(),
+    advertencias: [],
+  });
+  const out = keys.map(() => ({ income: empty(), expense: empty() }));
+  let n = 0;
   for (const doc of open) {
-    if (doc.side !== side || doc.month > key) continue;
+    if (++n % CHUNK === 0) yield;
+    let next = 0;
     let credited = ZERO;
-    for (const c of doc.credits) {
-      if (c.month > key) break;
-      credited = c.upTo;
+    for (const [i, key] of keys.entries()) {
+      if (doc.month > key) continue;
+      while (next < doc.credits.length && doc.credits[next]!.month <= key)
+        credited = doc.credits[next++]!.upTo;
+      const saldo = doc.total - credited;
+      if (saldo <= CENT) continue;
+      const b = out[i]![doc.side];
+      if (!doc.rate) {
+        b.advertencias.push(
+          `saldo de ${doc.uuid} en ${doc.moneda} sin tipo de cambio: no se cuenta en pendientes`,
+        );
+        continue;
+      }
+      const mxn = mul(saldo, doc.rate);
+      b.sum.documentos += 1;
+      b.sum.saldo += mxn;
+      const row = b.byParty.get(doc.party.rfc) ?? { party: doc.party, saldo: ZERO };
+      row.saldo += mxn;
+      b.byParty.set(doc.party.rfc, row);
     }
-    const saldo = doc.total - credited;
-    if (saldo <= CENT) continue;
-    if (!doc.rate) {
-      advertencias.push(
-        `saldo de ${doc.uuid} en ${doc.moneda} sin tipo de cambio: no se cuenta en pendientes`,
-      );
-      continue;
-    }
-    const mxn = mul(saldo, doc.rate);
-    out.documentos += 1;
-    out.saldo += mxn;
-    const row = byParty.get(doc.party.rfc) ?? { party: doc.party, saldo: ZERO };
-    row.saldo += mxn;
-    byParty.set(doc.party.rfc, row);
   }
-  return { sum: out, byParty };
+  return out;
 }
 
 /** por_cliente / por_proveedor: every party with documents, cash or a balance this month, largest total first. */
@@ -288,7 +306,7 @@ function bySide<T extends { side: Side }>(list: T[]): Record<Side, T[]> {
 function monthFigures(
   profile: ReportProfile,
   movements: Movements,
-  pending: OpenDoc[],
+  balances: Record<Side, Balances>,
   period: Period,
   now: Date,
   /** What the earlier months of the year left, and what the profile stated for it (year.ts). */
@@ -300,8 +318,9 @@ function monthFigures(
   const accrualOf = bySide(movements.accrual.get(key) ?? []);
   const cashOf = bySide(cash);
   const advertencias = [...(movements.warnings.get(key) ?? [])];
-  const cobrar = pendingAt(pending, key, 'income', advertencias);
-  const pagar = pendingAt(pending, key, 'expense', advertencias);
+  const cobrar = balances.income;
+  const pagar = balances.expense;
+  advertencias.push(...cobrar.advertencias, ...pagar.advertencias);
   const cobrado = cashSum(cashOf.income);
   const iva = ivaMonth(cash, year.settings.proporcion5b, advertencias);
   advertencias.push(
@@ -352,12 +371,13 @@ function* yearSteps(
   settings: ReportSettings,
 ): Steps<MonthFigures[]> {
   const movements = yield* collectingMovements(rows);
-  const open = openDocs(rows.pending);
+  const keys = Array.from({ length: hasta }, (_, i) => monthKey({ año, mes: i + 1 }));
+  const balances = yield* balancesAt(openDocs(rows.pending), keys);
   const figures: MonthFigures[] = [];
   let before = START_OF_YEAR;
   for (let mes = 1; mes <= hasta; mes++) {
     yield;
-    const f = monthFigures(profile, movements, open, { año, mes }, now, {
+    const f = monthFigures(profile, movements, balances[mes - 1]!, { año, mes }, now, {
       before,
       settings,
       nomina: rows.nomina,
