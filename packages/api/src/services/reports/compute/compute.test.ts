@@ -282,23 +282,29 @@ describe('pendientes: each PPD invoice’s balance at each month’s end', () =>
       'advanced',
       CLOSED,
     );
-    const at = (mes: number) => meses[mes - 1]!.pendientes;
-    expect(at(1)).toEqual({
-      por_cobrar: { documentos: 1, saldo: 1160 },
-      por_pagar: { documentos: 0, saldo: 0 },
-    });
-    expect(at(2)).toEqual({
-      por_cobrar: { documentos: 1, saldo: 580 },
-      por_pagar: { documentos: 1, saldo: 232 },
-    });
-    expect(at(3)).toEqual({
-      por_cobrar: { documentos: 1, saldo: 580 },
-      por_pagar: { documentos: 1, saldo: 232 },
-    });
-    expect(at(4)).toEqual({
-      por_cobrar: { documentos: 0, saldo: 0 },
-      por_pagar: { documentos: 1, saldo: 232 },
-    });
+    // By month: [to collect: documents, balance], [to pay: documents, balance].
+    const expected: Array<[[number, number], [number, number]]> = [
+      [
+        [1, 1160],
+        [0, 0],
+      ],
+      [
+        [1, 580],
+        [1, 232],
+      ],
+      [
+        [1, 580],
+        [1, 232],
+      ],
+      [
+        [0, 0],
+        [1, 232],
+      ],
+    ];
+    const sums = ([documentos, saldo]: [number, number]) => ({ documentos, saldo });
+    expect(meses.slice(0, 4).map((m) => m.pendientes)).toEqual(
+      expected.map(([cobrar, pagar]) => ({ por_cobrar: sums(cobrar), por_pagar: sums(pagar) })),
+    );
     const unrated = (mes: number) => meses[mes - 1]!.advertencias.filter((a) => a.includes('saldo de B'));
     expect([2, 3, 4, 5].map((mes) => unrated(mes).length)).toEqual([0, 1, 1, 0]);
     expect(unrated(3)).toEqual(['saldo de B en USD sin tipo de cambio: no se cuenta en pendientes']);
