@@ -31,9 +31,11 @@ import {
   startTestApp,
   type TestApp,
   type TestUser,
+  testConfig,
   uploadFiles,
   uploadXml,
 } from './harness';
+import { simulatorInApp } from './sync-runner';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
@@ -50,7 +52,9 @@ let stranger: TestUser; // owns ids the fuzzing user must not reach
 const realIds: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // SAT is the app's own simulator reached in process: with no server listening on appUrl, a fuzzed
+  // POST /invoices/{id}/sat-status that reached SAT got the 503 of a SAT outage.
+  t = await startTestApp({ config: { ...testConfig, sat: simulatorInApp(() => t) } });
   owner = await signUp(t);
   stranger = await signUp(t);
   await setPlan(t, owner.id, 'PRO');
