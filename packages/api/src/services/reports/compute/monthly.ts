@@ -226,8 +226,9 @@ interface Balances {
 }
 
 /**
- * Each PPD document's balance as of each month's last day (`keys`, in order; the answer in their order): Total − payments and
- * credit notes dated up to then. One pass over the documents, each walking its credits once.
+ * Each PPD document's balance as of each month's last day (`keys`, in order; the answer in their
+ * order): Total − payments and credit notes dated up to then. One pass over the documents, each
+ * walking its credits once.
  */
 function* balancesAt(open: OpenDoc[], keys: string[]): Steps<Array<Record<Side, Balances>>> {
   const empty = (): Balances => ({
