@@ -1,7 +1,7 @@
 // Child processes for benchmarks: the real Folio server (the apps/api bundle, as `pnpm start` runs
 // it) or any other script, on a free port, stopped (and killed if need be) on exit.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -48,7 +48,8 @@ function killAllOnExit() {
 
 /**
  * Spawns `node <script>` in `cwd` (through tsx for a TypeScript script) and waits until
- * GET <url><readyPath> answers 200.
+ * GET <url><readyPath> answers 200. SERVER_LOG names a file that keeps all it writes (a bench
+ * prints only the last lines when the child fails, and a 500 under load needs its logged error).
  */
 export async function startChild(opts: {
   script: string;
@@ -70,6 +71,7 @@ export async function startChild(opts: {
   live.add(proc);
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
+    if (process.env.SERVER_LOG) appendFileSync(process.env.SERVER_LOG, chunk);
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
     if (lines.length > 40) lines.splice(0, lines.length - 40);
   };
