@@ -7,6 +7,7 @@ import { acquireDirLock } from './lock';
 import { initPgliteDir, PGLITE_SETTINGS } from './pglite-settings';
 import * as schema from './schema';
 import { seedReferenceData } from './seed';
+import { preparingTransactions } from './transaction-statements';
 
 // The handle types live in a leaf (db-types.ts) so that seeding and queries can name them without a
 // circle through this file, which seeds on open.
@@ -91,7 +92,7 @@ async function openPostgres(url: string, max: number, opts: OpenDbOptions): Prom
     backoff,
     connection: { jit: 'off' },
   });
-  const db = drizzle(pool, { schema, logger: loggerOf(opts) }) as unknown as Db;
+  const db = drizzle(preparingTransactions(pool), { schema, logger: loggerOf(opts) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

@@ -40,7 +40,8 @@ interface PostgresJsHandle {
  * unnamed statement with parameters as two round trips (Parse and Describe, then Bind and Execute
  * once PostgreSQL has said the parameters' types), a named one after its first use as one
  * (docs/benchmarks.md, SAT search's tail). Only for a statement whose text never changes (each
- * text stays prepared on every connection); a transaction or PGlite executes it as usual.
+ * text stays prepared on every connection). In a transaction it is prepared all the same
+ * (`preparingTransactions`); PGlite executes it as usual.
  */
 export async function executePrepared(db: Executor, query: SQL): Promise<unknown[]> {
   const { $client: client, dialect } = db as unknown as PostgresJsHandle;
