@@ -37,4 +37,26 @@ describe.skipIf(!url)('statements of a transaction (PostgreSQL only)', () => {
       await pool.end();
     }
   });
+
+  it('plan each run for its parameters (no generic plan), in a savepoint too, and only until the transaction ends', async () => {
+    const pool = postgres(url!, { max: 1, onnotice: () => {} });
+    const db = drizzle(preparingTransactions(pool));
+    const mode = async (run: Pick<typeof db, 'execute'>) =>
+      (
+        rowsOf(await run.execute(sql`select current_setting('plan_cache_mode') as mode`))[0] as {
+          mode: string;
+        }
+      ).mode;
+    try {
+      const inside = await db.transaction(async (tx) => [
+        await mode(tx),
+        await tx.transaction((inner) => mode(inner)),
+      ]);
+      expect(inside).toEqual(['force_custom_plan', 'force_custom_plan']);
+      // The same connection (the pool has one) after the commit: the server's default again.
+      expect(await mode(db)).toBe('auto');
+    } finally {
+      await pool.end();
+    }
+  });
 });

@@ -6,8 +6,19 @@
  */
 export const MAX_PREPARED_TEXTS = 500;
 
+/**
+ * A prepared statement may run on a generic plan after five runs, one PostgreSQL made once for any
+ * parameters with the statistics of that moment. An import's substitution lookup got one while its
+ * tables were nearly empty and took 3.6 ms a call instead of 0.35, more as the profile grew
+ * (docs/benchmarks.md, round 10). A transaction's statements keep a plan made for their parameters
+ * each time, as unnamed statements had; sent ahead of the first statement, in the same write, so it
+ * costs no round trip.
+ */
+const CUSTOM_PLANS = 'set local plan_cache_mode = force_custom_plan';
+
 type Scope = (sql: object) => unknown;
 type Unsafe = (text: string, params?: unknown[], options?: { prepare?: boolean }) => unknown;
+type Sql = { unsafe(text: string): { execute(): unknown } };
 
 /**
  * The postgres.js pool, for drizzle, with the statements of its transactions prepared. drizzle names
@@ -15,22 +26,27 @@ type Unsafe = (text: string, params?: unknown[], options?: { prepare?: boolean }
  * two round trips (Parse and Describe; then Bind and Execute, once PostgreSQL has said the
  * parameters' types) and nothing else down that connection meanwhile. A prepared statement pays that
  * once on a connection, then takes one round trip, and PostgreSQL parses it once. A transaction
- * holds its locks and its connection over each round trip: an import's transaction took 28, now 13
+ * holds its locks and its connection over each round trip: an import's transaction took 28, now 14
  * (docs/benchmarks.md, round 10). Statements outside a transaction keep drizzle's choice: the
- * hot reads are prepared by name (`prepared`), and a report's date range may want a plan of its own
- * each time, which a prepared statement may stop making after five runs.
+ * hot reads are prepared by name (`prepared`) and run on generic plans, which halve a listing's
+ * PostgreSQL time.
  */
 export function preparingTransactions<S extends object>(pool: S, maxTexts = MAX_PREPARED_TEXTS): S {
   const texts = new Set<string>();
   const preparable = (text: string) => texts.has(text) || (texts.size < maxTexts && !!texts.add(text));
   // `begin(fn)` / `begin(options, fn)`, `savepoint(fn)` / `savepoint(name, fn)`: the scope is last.
-  const scoped = (method: unknown) => {
+  const scoped = (method: unknown, opening?: (sql: Sql) => void) => {
     const run = method as (...args: unknown[]) => unknown;
     return (...args: unknown[]) => {
       const fn = args.pop() as Scope;
-      return run(...args, (sql: object) => fn(inTransaction(sql)));
+      return run(...args, (sql: object) => {
+        opening?.(sql as Sql);
+        return fn(inTransaction(sql));
+      });
     };
   };
+  // Not awaited: postgres.js holds a failure of it as the transaction's, which then rolls back.
+  const customPlans = (sql: Sql) => sql.unsafe(CUSTOM_PLANS).execute();
   const inTransaction = (sql: object): object =>
     new Proxy(sql, {
       get(target, key) {
@@ -46,6 +62,7 @@ export function preparingTransactions<S extends object>(pool: S, maxTexts = MAX_
       },
     });
   return new Proxy(pool, {
-    get: (target, key) => (key === 'begin' ? scoped(Reflect.get(target, key)) : Reflect.get(target, key)),
+    get: (target, key) =>
+      key === 'begin' ? scoped(Reflect.get(target, key), customPlans) : Reflect.get(target, key),
   });
 }
